@@ -1,5 +1,5 @@
-"""Quotes expire by themselves: a scheduler finds quotes past their validity and expires them, and e-mails
-the customer once when a quote has less than a day left."""
+"""Quotes expire by themselves: a scheduler finds quotes past their validity and expires them (and the new
+prices of amendments, which then end), and e-mails the customer once when a quote has less than a day left."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from decimal import Decimal
 
 from domain.booking.emails import booking_email
 from domain.emails.words import language_of, money, time_utc
-from domain.shared.errors import Conflict, IllegalTransition, NotFound
+from domain.shared.errors import Conflict, IllegalTransition, NotFound, ValidationFailed
 from infrastructure.periodic import Periodic
 from policies.messaging import claim_message
 from policies.scheduled import ScheduledServices
+from projections.booking.changes import due_amendment_prices
 from projections.booking.queries import due_quotes, expiring_quotes
+from projections.history import utc_text
 
 INTERVAL_SECONDS = 1.0
 
@@ -36,6 +38,25 @@ def expire_due_quotes(services: ScheduledServices, now: datetime | None = None) 
         expired.append(rate_request_id)
     if last:
         services.shows(last)  # a scheduler answers nobody: wait as a command would, never fail for it
+    return expired
+
+
+def expire_due_amendment_prices(services: ScheduledServices, now: datetime | None = None) -> list[str]:
+    """End every amendment whose new price passed its validity unaccepted (the booking stands as it was);
+    answers the booking ids. As `expire_due_quotes`: the aggregate decides again with its own validity."""
+    moment = now or datetime.now(UTC)
+    with services.read_models.read() as tx:
+        candidates = due_amendment_prices(tx, utc_text(moment))
+    expired: list[str] = []
+    last = 0
+    for rate_request_id in candidates:
+        try:
+            last = services.booking.expire_amended_price(rate_request_id, moment)
+        except (IllegalTransition, Conflict, NotFound, ValidationFailed):
+            continue
+        expired.append(rate_request_id)
+    if last:
+        services.shows(last)
     return expired
 
 
@@ -76,7 +97,11 @@ def warn_expiring_quotes(services: ScheduledServices, now: datetime | None = Non
 
 
 def quote_expiry(services: ScheduledServices, interval: float = INTERVAL_SECONDS) -> Periodic:
-    return Periodic("quote-expiry", interval, lambda: expire_due_quotes(services))
+    def expire() -> None:
+        expire_due_quotes(services)
+        expire_due_amendment_prices(services)
+
+    return Periodic("quote-expiry", interval, expire)
 
 
 def quote_expiry_warning(services: ScheduledServices, interval: float = WARNING_INTERVAL_SECONDS) -> Periodic:

@@ -26,6 +26,7 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+from domain.shared.reasons import system_reason
 
 
 def new_charges(approved: Amendments.AmendmentApproved) -> list[dict[str, Any]]:
@@ -250,6 +251,28 @@ class Amendments(BookingChanges):
         assert amendment.price is not None
         breakdown = amendment.charges or self._new_breakdown(amendment.price, None)
         self._approved(amendment, dest, amendment.price, breakdown, actor)
+
+    def expire_amended_price(self, now: datetime, actor: Actor) -> None:
+        """The open amendment's new price passed its validity unaccepted: the amendment ends and the booking
+        stands as it was (the customer may ask again, staff price it anew)."""
+        amendment = self._open_amendment()
+        passed = amendment.valid_until is not None and now >= amendment.valid_until
+        dest = self._change_next("amendment", "expire", actor, validity_passed=passed)
+        self._record(
+            self.AmendmentPriceExpired,
+            audit_fields(actor, system_reason("amendmentPriceExpired")),
+            number=amendment.number,
+            state=dest,
+            customer_id=self.customer_id,
+        )
+
+    class AmendmentPriceExpired(ActorEvent):
+        number: int
+        state: str
+        customer_id: str
+
+        def apply(self, aggregate: Amendments) -> None:
+            aggregate._change_moved("amendment", self.state)
 
     class AmendmentApproved(ActorEvent):
         number: int

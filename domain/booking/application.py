@@ -746,6 +746,12 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     # -- changes after confirmation: amendments and cancellation requests ---------------------------------
+    def expire_amended_price(self, rate_request_id: str, now: datetime | None = None) -> int:
+        moment = now or datetime.now(UTC)
+        return self._step(
+            rate_request_id, SYSTEM_ACTOR, lambda booking: booking.expire_amended_price(moment, SYSTEM_ACTOR)
+        )
+
     def request_amendment(
         self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:

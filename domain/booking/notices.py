@@ -88,6 +88,12 @@ TOLD: dict[type, Told] = {
         "Your amendment of booking {ref} was withdrawn, as you asked to cancel the booking;"
         " staff will decide on the cancellation.",
     ),
+    R.AmendmentPriceExpired: Told(
+        "customer",
+        "Amendment price expired",
+        "The new price for your amendment of booking {ref} expired before it was accepted; the booking"
+        " stands as it was.",
+    ),
     R.AmendmentDeclined: Told(
         "customer",
         "Amendment declined",

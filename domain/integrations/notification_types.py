@@ -76,6 +76,7 @@ NOTIFICATION_TYPES = (
     "amendment.confirmed",
     "amendment.declined",
     "amendment.cancelled",
+    "amendment.price_expired",
     "cancellation.received",
     "cancellation.confirmed",
     "cancellation.declined",

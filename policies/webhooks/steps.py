@@ -61,6 +61,8 @@ STEPS: dict[type[Recorded], Step] = {
     RateRequest.AmendmentApproved: Step("amendment.confirmed", amended="AMENDMENT_CONFIRMED"),
     RateRequest.AmendmentDeclined: Step("amendment.declined", amended="AMENDMENT_DECLINED"),
     RateRequest.AmendmentWithdrawn: Step("amendment.cancelled", amended="AMENDMENT_CANCELLED"),
+    # The carrier's new price lapsed unaccepted: the carrier's offer, so the amendment reads declined.
+    RateRequest.AmendmentPriceExpired: Step("amendment.price_expired", amended="AMENDMENT_DECLINED"),
     RateRequest.CancellationRequested: Step("cancellation.received", cancellation="CANCELLATION_RECEIVED"),
     # A confirmed cancellation also moves the booking to cancelled.
     RateRequest.CancellationConfirmed: Step(

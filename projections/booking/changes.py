@@ -10,7 +10,7 @@ from domain.booking.rate_request import RateRequest
 from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
 from followers.batch import BatchTx
-from infrastructure.read_db import Tx
+from infrastructure.read_db import Tx, placeholders
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -152,10 +152,14 @@ def amendment_requoted(tx: BatchTx, event: RateRequest.AmendmentRequoted, positi
     RateRequest.AmendmentApproved,
     RateRequest.AmendmentDeclined,
     RateRequest.AmendmentWithdrawn,
+    RateRequest.AmendmentPriceExpired,
 )
 def amendment_decided(
     tx: BatchTx,
-    event: RateRequest.AmendmentApproved | RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn,
+    event: RateRequest.AmendmentApproved
+    | RateRequest.AmendmentDeclined
+    | RateRequest.AmendmentWithdrawn
+    | RateRequest.AmendmentPriceExpired,
     position: int,
 ) -> None:
     message = event.message if isinstance(event, RateRequest.AmendmentDeclined) else None
@@ -194,6 +198,19 @@ def cancellation_confirmed(tx: BatchTx, event: RateRequest.CancellationConfirmed
 
 
 # -- queries --------------------------------------------------------------------------------------------
+def due_amendment_prices(tx: Tx, now: str, limit: int = 200) -> list[str]:
+    """The bookings whose amendment's new price is past its validity (`now`, UTC text) unaccepted: in a
+    state booking_amendment.json's `expire` starts from."""
+    machine = lifecycle(MACHINES[AMENDMENT])
+    states = sorted({s for t in machine.spec["transitions"] if t["trigger"] == "expire" for s in t["source"]})
+    rows = tx.all(
+        f"SELECT rate_request_id FROM {CHANGES} WHERE state_name IN ({placeholders(states)}) AND kind = ?"
+        " AND valid_until <= ? ORDER BY valid_until LIMIT ?",
+        (*states, AMENDMENT, now, limit),
+    )
+    return [str(r["rate_request_id"]) for r in rows]
+
+
 def latest_changes(tx: Tx, rate_request_id: str) -> dict[str, dict[str, Any] | None]:
     """The latest amendment and the latest cancellation request of one booking (None where never asked)."""
     rows = tx.all(

@@ -322,9 +322,13 @@ def amendment_open(
     _whose_move(tx, str(event.originator_id))
 
 
-@projection.on(RateRequest.AmendmentDeclined, RateRequest.AmendmentWithdrawn)
+@projection.on(
+    RateRequest.AmendmentDeclined, RateRequest.AmendmentWithdrawn, RateRequest.AmendmentPriceExpired
+)
 def amendment_closed(
-    tx: BatchTx, event: RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn, position: int
+    tx: BatchTx,
+    event: RateRequest.AmendmentDeclined | RateRequest.AmendmentWithdrawn | RateRequest.AmendmentPriceExpired,
+    position: int,
 ) -> None:
     tx.update(
         RATE_REQUESTS,

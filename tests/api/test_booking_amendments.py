@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,8 @@ from fastapi.testclient import TestClient
 
 from api.presenters.booking_changes import open_queue
 from infrastructure.read_db import Row, Tx
+from policies.quote_expiry import expire_due_amendment_prices
+from tests.api.accounts_support import settle
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -289,6 +292,40 @@ def test_whose_move_follows_an_open_amendment(client: TestClient, admin_headers:
     assert whose() == ("staff", "staff", False)
     ok(client.put(f"{RR}/{rid}/amendments/withdraw", headers=alice))
     assert whose() == ("customer", "customer", True)
+
+
+def test_an_amendments_new_price_not_accepted_in_time_ends_it(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    """The new price lapses as a quote does: the amendment ends (the booking stands as it was), the customer
+    is told, the standard reads it declined, and nobody is left offered a price that is refused."""
+    alice = customer(client, "amend-late")
+    rid = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    until = datetime.now(UTC) + timedelta(minutes=5)
+    requote = {"price": 1400, "validUntil": until.isoformat()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    services = services_of(client)
+    assert expire_due_amendment_prices(services, until - timedelta(seconds=1)) == []  # not yet
+    assert expire_due_amendment_prices(services, until) == [rid]
+    assert expire_due_amendment_prices(services, until) == []  # once
+    amendment = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
+    assert amendment["stateName"] == "expired"
+    booking = ok(client.get(f"{RR}/{rid}", headers=alice))
+    assert (booking["quantity"], booking["waitingFor"]) == (2, "customer")  # the order is hers to fill
+    late = client.put(f"{RR}/{rid}/amendments/accept-price", headers=alice)
+    assert "amendment" in fails(late, 400)["fields"]
+    settle(client)
+    me = ok(client.get("/auth/api/v1/me", headers=alice))["id"]
+    page = ok(client.get(f"/notification/api/v1/notifications/{me}/paging?pageSize=5&page=1", headers=alice))
+    assert page["data"]["costumerlNotificationDetails"]["list"][0]["title"] == "Amendment price expired"
+    reference = booking["reference"]
+    v2 = client.get(f"/v2/bookings/{reference}", headers=alice).json()
+    assert (v2["bookingStatus"], v2["amendedBookingStatus"]) == ("CONFIRMED", "AMENDMENT_DECLINED")
+    # The customer may ask again, and staff price it anew.
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    assert ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]["number"] == 2
+    assert_verify_clean(services, tmp_path)
 
 
 def test_staff_ask_for_an_amendment_and_the_customer_answers_on_the_screens(

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from domain.booking.reference import seed_containers
+from domain.shared.lifecycle import lifecycle
 from tests.api.schedules_support import VESSEL_IMO, VOYAGE
 from tests.api.test_dcsa_ebl import instructions
 from tests.corpus import PERSIAN_COMPANIES, TRACKED_CONTAINERS, TRACKING_PORTS
@@ -76,6 +77,13 @@ ORDER_STEPS = {
     "ready_for_approval": ["customer_approves_the_order", "customer_approves_the_draft_on_v3"],
     "approved": ["staff_issue_the_transport_document"],
 }
+# The booking's states staff may reject it in, as rate_request.json's `reject` says.
+REJECTABLE = tuple(
+    state
+    for t in lifecycle("rate_request").spec["transitions"]
+    if t["trigger"] == "reject"
+    for state in t["source"]
+)
 # The order's states the customer may still change it in, and staff decide on it in.
 OPEN_ORDER = ("submitted", "revision_requested", "update_received")
 DECIDABLE = ("submitted", "update_received")
@@ -354,14 +362,15 @@ class Crossings(RuleBasedStateMachine):
         booking.fees = set()  # an edit voids the quote and its breakdown: the next quote prices it anew
         booking.on_lane = False  # the edit names the staff's lane, where the published sailing does not call
 
-    @precondition(lambda self: self._any(lambda b: b.state in ("requested", "quoted", "loi_pending")))
+    @precondition(lambda self: self._any(lambda b: b.state in REJECTABLE))
     @rule(data=st.data())
     def staff_reject(self, data: st.DataObject) -> None:
-        booking = self._pick(data, lambda b: b.state in ("requested", "quoted", "loi_pending"))
+        """Before confirmation, or a confirmed booking with its order short of approval: refused while an
+        amendment or a cancellation request awaits staff's decision (they decide that first)."""
+        booking = self._pick(data, lambda b: b.state in REJECTABLE)
         body = {"message": "No space on this lane"}
-        self._step(
-            "reject", "PUT", f"{ADMIN}/rate-requests/{booking.id}/reject", self.world.admin, True, json=body
-        )
+        path = f"{ADMIN}/rate-requests/{booking.id}/reject"
+        self._step("reject", "PUT", path, self.world.admin, not booking.open_change, json=body)
 
     # -- the letter and the confirmation ---
     @precondition(lambda self: self._any(lambda b: b.state == "loi_pending" and not b.letter))
@@ -809,7 +818,9 @@ class Crossings(RuleBasedStateMachine):
         elif booking.booking_reference is not None:
             self._track(booking, "GTIN", container)
 
-    @precondition(lambda self: self._any(lambda b: not b.firm and b.state == "quoted"))
+    @precondition(
+        lambda self: self._any(lambda b: (not b.firm and b.state == "quoted") or b.amendment == "requoted")
+    )
     @rule(days=st.integers(6, 40))
     def the_clock_moves_on(self, days: int) -> None:
         self.world.count("clock")

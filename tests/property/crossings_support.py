@@ -326,7 +326,7 @@ class World:
         raise NotImplementedError
 
     def expire_quotes(self, moment: datetime) -> None:
-        """The clock: the quote-expiry policy as it would run at `moment`."""
+        """The clock: the quote-expiry policy as it would run at `moment` (quotes, amendments' new prices)."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -931,6 +931,27 @@ def v3_bodies_are_valid(world: World) -> None:
         for received in v3_notifications(world, who):
             kind = "ShippingInstructions" if received.path.endswith(SI_HOOK) else "TransportDocument"
             validate_ebl(received.json, f"{kind}Notification")
+
+
+@check
+def a_closed_booking_holds_nothing_open(world: World) -> None:
+    """A booking that ended (a final state of its lifecycle) holds no amendment or cancellation request
+    still open, and no shipping order anyone may still act on: its order closed with it or was decided."""
+    changes_states = {"amendment": AMENDMENT_STATES, "cancellation": CANCELLATION_STATES}
+    for booking in world.bookings.values():
+        detail = world.portal(booking)
+        if not BOOKING_STATES[detail["stateName"]]["final"]:
+            continue
+        for kind, change in world.changes(booking).items():
+            if kind in changes_states and change is not None:
+                assert changes_states[kind][change["stateName"]]["final"], (
+                    f"{booking.id} is {detail['stateName']} with its {kind} still {change['stateName']}"
+                )
+        order = detail.get("order")
+        still = None if order is None else order["statusName"]
+        assert still is None or ORDER_STATES[still].get("final"), (
+            f"{booking.id} is {detail['stateName']} with its shipping order still {still}"
+        )
 
 
 @check

@@ -25,7 +25,7 @@ from domain.accounts.account import INDIVIDUAL, Account
 from domain.shared.actor import SYSTEM_ACTOR
 from followers import dead_letters
 from infrastructure.read_db import PostgresReadModels
-from policies.quote_expiry import expire_due_quotes
+from policies.quote_expiry import expire_due_amendment_prices, expire_due_quotes
 from projections.verify import verify
 from tests.api.dcsa_support import receiver
 from tests.api.erasure_support import database_bytes
@@ -94,6 +94,7 @@ class InProcessWorld(World):
 
     def expire_quotes(self, moment: datetime) -> None:
         expire_due_quotes(self.services, moment)
+        expire_due_amendment_prices(self.services, moment)
 
     def poke_webhooks(self) -> None:
         self.services.webhook_sender.poke()

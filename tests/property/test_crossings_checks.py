@@ -23,6 +23,7 @@ import api.dcsa.schedules.routes
 import api.presenters.booking
 import api.routers.audit
 import api.routers.integrations
+import domain.booking.application
 import domain.booking.emails
 import domain.booking.notices
 import domain.emails.words
@@ -273,6 +274,23 @@ def test_a_move_not_notified_fails_webhook_tells_what_v2_reads(
     try:
         _confirm_request(world, booking)
         assert "the last webhook said" in _fails(world, "webhook_tells_what_v2_reads")
+    finally:
+        del world.bookings[booking.id]
+
+
+def test_an_order_left_open_by_a_cancelled_booking_fails_a_closed_booking_holds_nothing_open(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(domain.booking.application.BookingApplication, "_closed_with", lambda *_: [])
+    booking = _confirmed_on_the_screens(world)
+    try:
+        _ordered_on_the_screens(world, booking)
+        path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
+        envelope(world.call("POST", path, booking.owner.headers, json={"reason": "Plans changed"}))
+        confirm = f"{ADMIN}/rate-requests/{booking.id}/cancellation-request/confirm"
+        envelope(world.call("PUT", confirm, world.admin, json={}))
+        failed = _fails(world, "a_closed_booking_holds_nothing_open")
+        assert "shipping order still ready_for_approval" in failed
     finally:
         del world.bookings[booking.id]
 

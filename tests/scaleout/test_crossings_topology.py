@@ -29,7 +29,7 @@ from domain.shared.actor import SYSTEM_ACTOR
 from followers import dead_letters
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB
-from policies.quote_expiry import expire_due_quotes
+from policies.quote_expiry import expire_due_amendment_prices, expire_due_quotes
 from tests.api.dcsa_support import Receiver, receiver
 from tests.api.erasure_support import database_bytes
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, TEST_PASSWORDS, make_settings
@@ -124,6 +124,7 @@ class DeployedWorld(World):
             read_models=self.shared.db, booking=self.shared.booking, shows=lambda _position: True
         )
         expire_due_quotes(scheduled, moment)
+        expire_due_amendment_prices(scheduled, moment)
 
 
 class CrossingsDeployed(Crossings):

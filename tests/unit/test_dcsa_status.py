@@ -105,6 +105,8 @@ def test_the_statuses_read_from_the_files_are_the_standard_s() -> None:
         "approved": "AMENDMENT_CONFIRMED",
         "declined": "AMENDMENT_DECLINED",
         "withdrawn": "AMENDMENT_CANCELLED",
+        # The carrier's new price lapsed unaccepted: the carrier's offer, so declined (not the shipper's act).
+        "expired": "AMENDMENT_DECLINED",
     }
     assert CANCELLATION_STATUS == {
         "requested": "CANCELLATION_RECEIVED",
