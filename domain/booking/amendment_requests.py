@@ -19,7 +19,7 @@ from domain.booking.amendments import (
     changes_price,
     check_new_price,
 )
-from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeWithdrawn
+from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import BookingRequestContent
 from domain.booking.charges import Charge, all_in, from_records, per_container_total, records, repriced
 from domain.shared.actor import Actor
@@ -257,22 +257,11 @@ class Amendments(BookingChanges):
         stands as it was (the customer may ask again, staff price it anew)."""
         amendment = self._open_amendment()
         passed = amendment.valid_until is not None and now >= amendment.valid_until
-        dest = self._change_next("amendment", "expire", actor, validity_passed=passed)
-        self._record(
-            self.AmendmentPriceExpired,
-            audit_fields(actor, system_reason("amendmentPriceExpired")),
-            number=amendment.number,
-            state=dest,
-            customer_id=self.customer_id,
-        )
+        reason = system_reason("amendmentPriceExpired")
+        self._end_change(self.AmendmentPriceExpired, "expire", actor, reason, {"validity_passed": passed})
 
-    class AmendmentPriceExpired(ActorEvent):
-        number: int
-        state: str
-        customer_id: str
-
-        def apply(self, aggregate: Amendments) -> None:
-            aggregate._change_moved("amendment", self.state)
+    class AmendmentPriceExpired(ChangeEnded):
+        kind = "amendment"
 
     class AmendmentApproved(ActorEvent):
         number: int

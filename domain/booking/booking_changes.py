@@ -28,7 +28,9 @@ class ChangeDeclined(ActorEvent):
         aggregate._change_moved(self.kind, self.state, message=self.message)
 
 
-class ChangeWithdrawn(ActorEvent):
+class ChangeEnded(ActorEvent):
+    """A change ended without a decision on it: withdrawn by the customer, or its new price lapsed."""
+
     kind: ClassVar[str]
     number: int
     state: str
@@ -36,6 +38,10 @@ class ChangeWithdrawn(ActorEvent):
 
     def apply(self, aggregate: BookingChanges) -> None:
         aggregate._change_moved(self.kind, self.state)
+
+
+class ChangeWithdrawn(ChangeEnded):
+    pass
 
 
 class BookingChanges(AggregatePart):
@@ -99,11 +105,22 @@ class BookingChanges(AggregatePart):
 
     def _withdraw_change(self, withdrawn: type[ChangeWithdrawn], actor: Actor, **extra: Any) -> None:
         """The customer withdraws its open amendment or cancellation request."""
-        number = self._open_change(withdrawn.kind).number
-        dest = self._change_next(withdrawn.kind, "withdraw", actor)
-        self._record(
-            withdrawn, audit_fields(actor), number=number, state=dest, customer_id=self.customer_id, **extra
-        )
+        self._end_change(withdrawn, "withdraw", actor, None, {}, **extra)
+
+    def _end_change(
+        self,
+        ended: type[ChangeEnded],
+        trigger: str,
+        actor: Actor,
+        reason: str | None,
+        guards: dict[str, bool],
+        **extra: Any,
+    ) -> None:
+        """The open change of `ended.kind` ends by `trigger` (its lifecycle deciding with `guards`)."""
+        number = self._open_change(ended.kind).number
+        dest = self._change_next(ended.kind, trigger, actor, **guards)
+        fields = audit_fields(actor, reason)
+        self._record(ended, fields, number=number, state=dest, customer_id=self.customer_id, **extra)
 
     @property
     def change_pending(self) -> bool:
