@@ -14,6 +14,7 @@ import { can, getState, isFinal, label } from '@/lib/lifecycle';
 import type { RateRequestDetail } from '../api/booking-api';
 import {
   ChangeDiff,
+  changePending,
   changeStyles as styles,
   type AmendmentView,
   type CancellationView,
@@ -60,7 +61,11 @@ function StatusLine({
         {label(machine, change.stateName)}
       </span>
       <span>{t('changes.requestedByYou', { when: when(change.requestedAt) })}</span>
-      {change.message ? <span>{t('changes.staffMessage')} <bdi>{change.message}</bdi></span> : null}
+      {change.message ? (
+        <span>
+          {t('changes.staffMessage')} <bdi>{change.message}</bdi>
+        </span>
+      ) : null}
     </p>
   );
 }
@@ -80,8 +85,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const confirmed = getState('rate_request', detail.stateName)?.amendable === true;
   // Staff asked for an amendment (DCSA use case 6): the customer's amendment answers it.
   const asked = amendment !== null && amendment.stateName === 'asked';
-  const cancellationOpen = cancellation !== null && !isFinal('booking_cancellation', cancellation.stateName);
-  const open = (amendment !== null && !asked && !isFinal('booking_amendment', amendment.stateName)) || cancellationOpen;
+  const open = changePending(changes.data);
   if (!confirmed && amendment === null && cancellation === null) return null;
 
   const run = async (action: CustomerChange, done: string) => {
@@ -128,14 +132,17 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           {amendment.stateName === 'requoted' && amendment.price !== null ? (
             <ChargesBreakdown priced={newPrice(amendment, detail)} title={t('changes.newPriceBreakdown')} />
           ) : null}
-          {amendment.stateName === 'requested' && amendment.changesPrice ? (
-            <p>{t('changes.needsPrice')}</p>
-          ) : null}
+          {amendment.stateName === 'requested' && amendment.changesPrice ? <p>{t('changes.needsPrice')}</p> : null}
           {amendment.askedFor ? (
-            <p role={asked ? 'alert' : undefined}>{t('changes.askedFor')} <bdi>{amendment.askedFor}</bdi></p>
+            <p role={asked ? 'alert' : undefined}>
+              {t('changes.askedFor')} <bdi>{amendment.askedFor}</bdi>
+            </p>
           ) : null}
           {asked ? null : (
-            <ChangeDiff fields={amendment.fields} caption={t('changes.diffCaption', { number: localDigits(String(amendment.number)) })} />
+            <ChangeDiff
+              fields={amendment.fields}
+              caption={t('changes.diffCaption', { number: localDigits(String(amendment.number)) })}
+            />
           )}
           <div className={styles.actions}>
             {can('booking_amendment', amendment.stateName, 'withdraw', 'customer') ? (
@@ -161,7 +168,11 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
         <>
           <h3>{t('changes.cancellationTitle')}</h3>
           <StatusLine machine="booking_cancellation" change={cancellation} />
-          {cancellation.reason ? <p>{t('changes.yourReason')} <bdi>{cancellation.reason}</bdi></p> : null}
+          {cancellation.reason ? (
+            <p>
+              {t('changes.yourReason')} <bdi>{cancellation.reason}</bdi>
+            </p>
+          ) : null}
           {can('booking_cancellation', cancellation.stateName, 'withdraw', 'customer') ? (
             <div className={styles.actions}>
               <Button
@@ -183,7 +194,9 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             </Button>
           ) : null}
           {mayAmend ? (
-            <Button onClick={() => setAmending(true)}>{asked ? t('changes.sendAmendment') : t('changes.requestAmendment')}</Button>
+            <Button onClick={() => setAmending(true)}>
+              {asked ? t('changes.sendAmendment') : t('changes.requestAmendment')}
+            </Button>
           ) : null}
         </div>
       ) : null}
@@ -192,9 +205,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           open={accepting}
           title={t('changes.acceptTitle')}
           act={t('changes.acceptNewPrice')}
-          onAct={() =>
-            void run('accept-price', t('changes.priceAccepted')).then(() => setAccepting(false))
-          }
+          onAct={() => void run('accept-price', t('changes.priceAccepted')).then(() => setAccepting(false))}
           keep={t('pricePanel.notYet')}
           onKeep={() => setAccepting(false)}
           pending={act.isPending}

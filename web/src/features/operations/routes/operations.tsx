@@ -10,7 +10,8 @@ import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { api } from '@/lib/api-client';
-import { can, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
+import { can, getState, guardNames, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
+import { changePending } from '@/components/booking-changes';
 import { ApiBadge } from '@/components/api-badge';
 import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
@@ -35,6 +36,7 @@ import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
 import { PublishedSchedules } from '../components/published-schedules';
 import { staffSailingsOptions } from '../api/schedules';
+import { staffChangesOptions } from '../api/changes';
 import { WhereItIs } from '@/components/where-it-is';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
@@ -63,7 +65,9 @@ const fieldName = (key: string, label: string): string => {
 type OrderAction = 'order_revision' | 'order_accept' | 'order_issue';
 type Action = 'quote' | RequestTrigger | OrderAction;
 const doneOf = (action: Exclude<Action, 'quote'>) =>
-  isRequestTrigger(action) ? REQUEST_ACTIONS[action].done : i18next.t(`orderActions.${action as OrderAction}.done`, { ns: 'operations' });
+  isRequestTrigger(action)
+    ? REQUEST_ACTIONS[action].done
+    : i18next.t(`orderActions.${action as OrderAction}.done`, { ns: 'operations' });
 const titleOf = (action: Exclude<Action, 'quote'>) =>
   isRequestTrigger(action)
     ? REQUEST_ACTIONS[action].title
@@ -127,7 +131,13 @@ function ActionDialog({
       onClose={onClose}
     >
       {reason ? (
-        <TextInput label={t('actionDialog.reason')} dir="auto" value={message} onChange={(e) => setMessage(e.target.value)} required />
+        <TextInput
+          label={t('actionDialog.reason')}
+          dir="auto"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          required
+        />
       ) : null}
       {step?.prompt ? <p>{step.prompt(detail)}</p> : null}
       {choosesSailing && (sailings.data ?? []).length ? (
@@ -169,6 +179,9 @@ function ActionDialog({
   );
 }
 
+// Every guard of the lifecycle taken to hold, but those the console knows (DetailPanel).
+const ASSUMED_GUARDS = Object.fromEntries(guardNames('rate_request').map((guard) => [guard, true]));
+
 /** The open request. `reveal` counts the times staff asked to see it: each one (and its first load) brings the
  * panel into view and focus; on a phone it sits far below the list. */
 function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
@@ -182,6 +195,9 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
     queryFn: ({ signal }) => api.get<Detail>(`${ADMIN}/rate-requests/${id}`, { signal }),
   });
   const d = query.data;
+  // The same query as the change review's below (one request serves both).
+  const amendable = d !== undefined && getState('rate_request', stateName('rate_request', d.state, d.price))?.amendable;
+  const changes = useQuery({ ...staffChangesOptions(id), enabled: amendable === true });
   const loaded = d !== undefined;
   useEffect(() => {
     if (!loaded || !heading.current) return;
@@ -191,7 +207,11 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   if (query.isError) return <p role="alert">{t('detail.error')}</p>;
   if (!d) return <p>{t('loading')}</p>;
   const name = stateName('rate_request', d.state, d.price);
-  const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff');
+  // The guards the console knows are applied (an open change holds a rejection back: decide it first); the
+  // others are the server's to check when the step is taken. Changes not yet read are not taken as none.
+  const noChange = amendable !== true || (changes.data !== undefined && !changePending(changes.data));
+  const known = { ...ASSUMED_GUARDS, no_change_pending: noChange };
+  const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff', known);
   // The request's steps the lifecycle allows here, in their table's order (../lib/request-actions.ts).
   const offered = (Object.entries(REQUEST_ACTIONS) as [RequestTrigger, RequestAction][]).filter(
     ([trigger, step]) => staffCan(trigger) && (step.offered?.(d) ?? true),
@@ -387,7 +407,9 @@ export function OperationsRoute() {
                     : ''}
                 <WhereItIs progress={r.progress} />
               </td>
-              <td data-label={t('console.order')}>{r.orderState === null ? '-' : label('shipping_order', r.orderState)}</td>
+              <td data-label={t('console.order')}>
+                {r.orderState === null ? '-' : label('shipping_order', r.orderState)}
+              </td>
               <td data-label={t('console.nextMove')}>
                 <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
               </td>
