@@ -20,7 +20,7 @@ from domain.booking.amendments import (
     check_new_price,
 )
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
-from domain.booking.booking_content import BookingRequestContent
+from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.charges import Charge, all_in, from_records, per_container_total, records, repriced
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
@@ -83,6 +83,7 @@ class Amendments(BookingChanges):
         )
 
     class AmendmentRequested(ActorEvent):
+        personal_fields = CONTENT_PERSONAL
         number: int
         original: dict[str, Any]
         amended: dict[str, Any]
@@ -264,6 +265,7 @@ class Amendments(BookingChanges):
         kind = "amendment"
 
     class AmendmentApproved(ActorEvent):
+        personal_fields = CONTENT_PERSONAL
         number: int
         details: dict[str, Any]
         state: str

@@ -21,6 +21,26 @@ from domain.booking.values import SHIPPING_HORIZON
 from domain.shared.errors import ValidationFailed
 
 
+def as_sent_personal(at: str) -> tuple[str, ...]:
+    """The personal paths of a standard's body kept as sent under `at` (a booking request's or shipping
+    instructions'): its document parties and contacts (names, addresses, phones and e-mails of people and
+    companies) and the emergency contacts of its dangerous goods, sealed as the screens' parties are."""
+    return tuple(
+        f"{at}.as_sent.{path}"
+        for path in (
+            "documentParties",
+            "partyContactDetails",
+            "requestedEquipments.commodities.outerPackaging.dangerousGoods.emergencyContactDetails",
+            "consignmentItems.cargoItems.outerPackaging.dangerousGoods.emergencyContactDetails",
+        )
+    )
+
+
+# The personal paths of an event that carries a booking's content (`to_record`): its parties, typed and as
+# sent.
+CONTENT_PERSONAL = ("booking_content.parties.name", *as_sent_personal("booking_content"))
+
+
 @dataclass(frozen=True)
 class Weight:
     value: float

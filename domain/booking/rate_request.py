@@ -17,7 +17,7 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendment_requests import Amendments
 from domain.booking.amendments import Amendment, CancellationRequest, check_new_price
-from domain.booking.booking_content import BookingRequestContent
+from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
 from domain.booking.schedules import Sailing
@@ -80,7 +80,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
     machine = "rate_request"
 
     class Created(ActorCreated):
-        personal_fields = ("customer_username",)
+        personal_fields = ("customer_username", *CONTENT_PERSONAL)
         personal_identifiers = ("customer_username",)
         personal_owner = "customer_id"
 
@@ -215,6 +215,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         )
 
     class Edited(ActorEvent):
+        personal_fields = CONTENT_PERSONAL
         details: dict[str, Any]
         state: str
         booking_content: dict[str, Any] | None = None

@@ -9,6 +9,7 @@ from uuid import UUID
 
 from eventsourcing.domain import event
 
+from domain.booking.booking_content import as_sent_personal
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.ids import name_based_id
@@ -28,7 +29,7 @@ class ShippingOrder(LifecycleAggregate):
         return shipping_order_id(rate_request_id)
 
     class Created(ActorCreated):
-        personal_fields = ("details.parties",)
+        personal_fields = ("details.parties", *as_sent_personal("details"))
         personal_owner = "customer_id"
 
         rate_request_id: str
@@ -98,7 +99,7 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     class RevisionRequested(ActorEvent):
-        personal_fields = ("edited_order.parties",)
+        personal_fields = ("edited_order.parties", *as_sent_personal("edited_order"))
 
         revise: dict[str, str]
         edited_order: dict[str, Any] | None
@@ -117,7 +118,7 @@ class ShippingOrder(LifecycleAggregate):
         self._record(self.Edited, audit_fields(actor), changes=changes, state=dest)
 
     class Edited(ActorEvent):
-        personal_fields = ("changes.parties",)
+        personal_fields = ("changes.parties", *as_sent_personal("changes"))
 
         changes: dict[str, Any]
         state: str
@@ -163,7 +164,12 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     class Updated(ActorEvent):
-        personal_fields = ("changes.parties", "replaced.parties")
+        personal_fields = (
+            "changes.parties",
+            "replaced.parties",
+            *as_sent_personal("changes"),
+            *as_sent_personal("replaced"),
+        )
 
         changes: dict[str, Any]
         replaced: dict[str, Any] | None
@@ -191,7 +197,7 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     class UpdateCancelled(ActorEvent):
-        personal_fields = ("restored.parties",)
+        personal_fields = ("restored.parties", *as_sent_personal("restored"))
 
         restored: dict[str, Any]
         state: str

@@ -21,13 +21,24 @@ from domain.accounts.account import account_id
 from domain.accounts.application import MEMBER_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
 from domain.accounts.team import OWNER_BY_ERASURE, team_id
+from domain.booking.reference import seed_containers
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.personal import ERASED, is_erased
 from domain.shared.reasons import system_reason
 from projections import audit_export
 from projections.integrations import webhooks_of
 from tests.api.accounts_support import ADMIN as ACCOUNT_ADMIN
-from tests.api.accounts_support import AUTH, NOTIFY, accepted_customer, fails, last_link, ok, outbox, settle
+from tests.api.accounts_support import (
+    AUTH,
+    INDIVIDUAL_FORM,
+    NOTIFY,
+    accepted_customer,
+    fails,
+    last_link,
+    ok,
+    outbox,
+    settle,
+)
 from tests.api.accounts_support import CLIENT as ACCOUNT_CLIENT
 from tests.api.booking_support import (
     ADMIN,
@@ -39,11 +50,12 @@ from tests.api.booking_support import (
     payload,
 )
 from tests.api.booking_support import CLIENT as BOOKING
-from tests.api.dcsa_support import Receiver
+from tests.api.dcsa_support import Receiver, sample
 from tests.api.erasure_support import database_bytes, hits
 from tests.api.schedules_support import PUBLISH, publication
 from tests.api.team_support import MEMBER_PASSWORD, TEAM, company, invitation_token, invite, member
 from tests.api.test_booking_sailings import by_vessel, departure_in
+from tests.api.test_dcsa_ebl import instructions
 from tests.api.tracking_support import equipment, publish, publisher_key
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
@@ -203,6 +215,44 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
     assert ERASED.encode() in database_bytes(services.settings)
     # Another staff login still works: only the erased person's doors closed.
     assert login(client, "admin", services.settings.ADMIN_PASSWORD or "")
+
+
+def test_the_parties_an_erased_customer_sent_through_the_standard_s_doors_go_with_her(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    """A booking request on `/v2` and shipping instructions on `/v3` keep what was sent, its document parties
+    and contacts too: sealed under her keys like the screens' parties, so her erasure takes them along."""
+    services = services_of(client)
+    national_id = fresh_national_id()
+    form = {**INDIVIDUAL_FORM, "nationalId": national_id, "phone": fresh_iranian_mobile()}
+    sara = accepted_customer(client, admin_headers, {**form, "email": f"golnaz.{national_id}@example.ir"})
+    agent, street = f"Golnaz Agency {national_id}", f"Kooche Yas {national_id}"
+    body = sample("booking-regular")
+    address = {"street": street, "city": "Tehran", "countryCode": "IR"}
+    body["documentParties"] = {
+        "bookingAgent": {"partyName": agent},
+        "shipper": {"partyName": f"{agent} Shipper", "address": address},
+    }
+    assert client.post("/v2/bookings", json=body, headers=sara).status_code == 202
+    rid = in_shipping_order(client, sara, admin_headers, quantity=1)
+    reference = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=sara))["reference"]
+    consignee, contact = f"Hamburg Nuts {national_id}", f"Jan Meyer {national_id}"
+    sent = json.loads(
+        json.dumps(instructions(reference, seed_containers()[0].number))
+        .replace("Hamburg Nuts GmbH", consignee)
+        .replace("Jan Meyer", contact)
+    )
+    answer = client.post("/v3/shipping-instructions", json=sent, headers=sara)
+    assert answer.status_code == 202, answer.text
+    settle(client)
+    personal = [agent, street, consignee, contact]
+    assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
+    assert hits(exported(services).encode(), personal) == []  # an export holds them sealed
+    account = str(account_id(national_id))
+    ok(client.post(ERASE.format(account), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+    assert hits(database_bytes(services.settings), personal) == []
+    assert_verify_clean(services, tmp_path)
 
 
 def test_erasing_someone_unknown_or_staff_is_not_found(
