@@ -96,6 +96,11 @@ def find_by_username(tx: Tx, username: str) -> dict[str, Any] | None:
     )
 
 
+def username_of(tx: Tx, account_id: str) -> str | None:
+    row = tx.one("SELECT username FROM accounts WHERE id = ?", (account_id,))
+    return None if row is None else str(row["username"])
+
+
 def chosen_languages(tx: Tx, account_ids: list[str]) -> dict[str, str]:
     """The languages these accounts chose, by account id (those that chose none are left out)."""
     if not account_ids:

@@ -100,7 +100,8 @@ def apply_stored(
 _WITH_ACTOR = (
     "SELECT e.*, a.username AS customer_username, p.profile AS customer_profile,"
     " r.details AS visitor_details, b.reference AS booking_reference, k.label AS publisher_label,"
-    " m.name AS member_name, m.role AS member_role, m.company_name AS member_company"
+    " m.name AS member_name, m.role AS member_role, m.company_name AS member_company,"
+    " ma.username AS member_company_username, mp.profile AS member_company_profile"
     " FROM event_log e"
     " LEFT JOIN accounts a ON a.id = e.actor_id"
     " LEFT JOIN customer_profiles p ON p.account_id = e.actor_id"
@@ -111,6 +112,9 @@ _WITH_ACTOR = (
     " LEFT JOIN tracking_publisher_keys k ON e.actor_role = 'publisher' AND k.id = e.actor_id"
     # A company's colleague acted (not the company's own login): named with their role and company.
     " LEFT JOIN team_members m ON m.id = e.actor_id AND m.id <> m.company_id"
+    # ... named by the company's name as it is now (its profile), not as it was when he was invited.
+    " LEFT JOIN accounts ma ON ma.id = m.company_id"
+    " LEFT JOIN customer_profiles mp ON mp.account_id = m.company_id"
 )
 
 
@@ -118,7 +122,13 @@ def actor_name(row: dict[str, Any]) -> str:
     if row["actor_role"] == "system" or row["actor_id"] in (None, "system"):
         return "System"
     if row.get("member_name"):
-        return f"{row['member_name']} ({row['member_role']}, {row['member_company']})"
+        company = customer_name(
+            {
+                "customer_profile": row.get("member_company_profile"),
+                "customer_username": row.get("member_company_username") or row["member_company"],
+            }
+        )
+        return f"{row['member_name']} ({row['member_role']}, {company})"
     if row.get("customer_username") or row.get("customer_profile"):
         return customer_name({**row, "customer_username": row.get("customer_username") or row["actor_id"]})
     if row.get("publisher_label"):

@@ -36,6 +36,7 @@ from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
 from infrastructure.read_db import Tx, current_route
+from projections.accounts import username_of
 from projections.integrations import key_by_hash
 from projections.team import membership
 from projections.tracking import publisher_by_hash
@@ -117,6 +118,17 @@ def company_account_id(principal: Principal) -> str:
     """The account the caller acts for: a team member's company, else the caller's own account. Every read
     and command keyed by a customer's account asks this, so a member works on the company's bookings."""
     return principal.company_id or principal.account_id
+
+
+def customer_username(services: Services, principal: Principal) -> str:
+    """The login name of the account the caller acts for, which a booking it makes records as its customer's:
+    a team member's company's, not the member's own (his e-mail is his, and goes with his key when he is
+    erased, while the company's bookings stay)."""
+    company = company_account_id(principal)
+    if company == principal.account_id:
+        return principal.username
+    with services.read_models.read() as tx:
+        return username_of(tx, company) or principal.username
 
 
 def _known_key(

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from api.bootstrap import Services
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
-from api.edge.identity import company_account_id
+from api.edge.identity import company_account_id, customer_username
 from api.edge.security import Principal
 from api.fresh_answers import rate_request_answer
 from api.openapi import operation_ids
@@ -106,7 +106,7 @@ def copy_rate_request(
         services.booking.copy_rate_request,
         id,
         principal.actor,
-        principal.username,
+        customer_username(services, principal),
         body.preferred_shipping_date if body else None,
         request_key=idempotency_key,
     )

@@ -15,7 +15,7 @@ from api.booking_reads import own_detail
 from api.bootstrap import Services
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
-from api.edge.identity import company_account_id
+from api.edge.identity import company_account_id, customer_username
 from api.edge.security import Principal
 from api.fresh_answers import rate_request_answer, rate_request_step
 from api.mapping import CREATE_ORDER, wire_fields
@@ -189,7 +189,7 @@ def create_rate_request(
     rate_request_id, position = command.answering_created(
         services.booking.create_rate_request,
         principal.actor,
-        principal.username,
+        customer_username(services, principal),
         body.draft(),
         request_key=idempotency_key,
         sailing=body.sailing.choice() if body.sailing else None,

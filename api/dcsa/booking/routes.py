@@ -34,7 +34,7 @@ from api.dcsa.door import door_router
 from api.dcsa.errors import API_VERSION, DetailedError, error_response, schema_errors
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
-from api.edge.identity import company_account_id
+from api.edge.identity import company_account_id, customer_username
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
 from domain.shared.errors import (
@@ -197,7 +197,7 @@ def create_booking(
     try:
         rate_request_id, position = services.booking.create_booking_request(
             principal.actor,
-            principal.username,
+            customer_username(services, principal),
             booking_content(body, as_sent),
             request_key=idempotency_key,
             sailing=sailing_choice(body),
