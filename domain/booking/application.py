@@ -297,8 +297,10 @@ class BookingApplication(ContextApplication):
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("edit", actor)
         rate_request.edit(self._rate_request_details(actor, draft, now), actor)
-        row = self._matching_row(rate_request.details)
-        if row is not None:  # the edited request is one a tariff prices: quoted again at once
+        # The edited request is one a tariff prices: quoted again at once; a firm request (made through the
+        # standard) is priced by staff, who confirm it, never instantly, whichever door edited it.
+        row = None if rate_request.firm_request else self._matching_row(rate_request.details)
+        if row is not None:
             self._quote_from(rate_request, row, now)
         return self.record(rate_request)
 

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
+from tests.api.dcsa_support import rate_request_id, sample
 from tests.app_services import services_of
 from tests.corpus import PERSIAN_PEOPLE
 
@@ -116,6 +117,32 @@ def test_a_matching_request_is_quoted_at_once_with_its_charges(
     # The customer accepts the instant price as any other.
     accepted = booking.ok(client.put(f"{CLIENT}/rate-requests/{answer['id']}/approve", headers=headers))
     assert accepted["stateName"] == "loi_pending"
+
+
+def test_a_firm_booking_on_a_tariff_lane_is_not_priced_instantly_by_any_door(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff price a booking made through the standard when they confirm it: neither its create nor an edit
+    on the screens quotes it from the tariff (which would also give it a validity a firm quote has not)."""
+    booking.ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "tariff_integrator")
+    body = sample("booking-regular")
+    body["shipmentLocations"][0]["location"]["UNLocationCode"] = "CNSHA"
+    body["requestedEquipments"][0] |= {"ISOEquipmentCode": "42G1", "units": 3}
+    body["expectedDepartureDate"] = str(day(FIRST + 2))
+    answer = client.post("/v2/bookings", json=body, headers=headers)
+    assert answer.status_code == 202, answer.text
+    rid = rate_request_id(client, str(answer.json()["carrierBookingRequestReference"]))
+    edit = booking.payload(preferredShippingDate=str(day(FIRST + 2)), quantity=3)
+    edited = booking.ok(client.put(f"{CLIENT}/rate-requests/{rid}", json=edit, headers=headers))
+    assert (edited["viaApi"], edited["stateName"], edited["price"], edited["quotedBy"]) == (
+        True,
+        "requested",
+        None,
+        None,
+    )
+    # The same request made on the screens is priced at once: the lane and the dates are the tariff's.
+    assert booking.create(client, headers, **edit)["quotedBy"] == "system"
 
 
 def test_matching_lane_equipment_cargo_validity_and_surcharges(
