@@ -206,11 +206,13 @@ async def identify(request: Request, *, scope: str | None = None, cookie: bool =
 OWNER, BOOKER, VIEWER = "owner", "booker", "viewer"
 VIEWER_REFUSED = "A viewer may read the company's bookings, not change them"
 OWNER_ONLY = "Only an owner of the company's team may do this"
-# What any member does for themselves, whatever their role: their own session, password, profile, keys
-# (which act with their role), notifications and uploads.
+# What any member does for themselves, whatever their role: their own session, password, profile and
+# language, keys (which act with their role) and notifications. (An upload is a booker's: it is made to be
+# attached to a booking.)
 _PERSONAL = re.compile(
     r"^(/auth/api/v1/(login|logout-all|change-password)"
-    r"|/account/api/v1/client/team/me|/account/api/v1/team/invitations/[^/]+/accept"
+    r"|/account/api/v1/client/team/me|/account/api/v1/client/profile/language"
+    r"|/account/api/v1/team/invitations/[^/]+/accept"
     r"|/integrations/api/v1/client/api-keys(/[^/]+)?"
     r"|/notification/api/v1/notifications/mark-as-read|/events/api/v1/.*)$"
 )

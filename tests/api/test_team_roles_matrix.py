@@ -26,6 +26,7 @@ KEYS = "/integrations/api/v1/client/api-keys"
 # What any member does for themselves, whatever their role.
 PERSONAL = re.compile(
     r"^(/auth/api/v1/(login|logout-all|change-password)|/account/api/v1/client/team/me"
+    r"|/account/api/v1/client/profile/language"
     r"|/integrations/api/v1/client/api-keys(/\{[^}]+\})?|/notification/api/v1/notifications/mark-as-read)$"
 )
 # An owner's alone.
@@ -84,6 +85,11 @@ def test_roles_at_every_door(client: TestClient, admin_headers: dict[str, str]) 
         tried += 1
         if client.post(path, json={}, headers=owner).status_code in (401, 403):
             wrong.append(f"owner POST {path} refused")
+    # ... and what is anyone's own is a viewer's too: choosing the language she reads the portal in.
+    tried += 1
+    chosen = client.put("/account/api/v1/client/profile/language", json={"language": "fa"}, headers=viewer)
+    if chosen.status_code != 200:
+        wrong.append(f"viewer PUT her own language refused: {chosen.status_code}")
     print(f"role matrix: tried {tried}, wrongly granted {len(wrong)}")
     assert not wrong, wrong
 
