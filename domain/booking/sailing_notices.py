@@ -65,13 +65,30 @@ def rescheduled_text(event: R.SailingRescheduled, reference: str, language: str 
         if after.shipping_instructions_cut_off != before.shipping_instructions_cut_off
         else ""
     )
-    return say(
-        "sailingNotice.rescheduled",
-        language,
-        **words,
-        arrivalBefore=_when(before.arrival, before.discharge_port, language),
-        cutOff=cut_off,
+    # Only what moved is said to have moved (a republication may move the arrival alone).
+    moves = [
+        say(
+            f"sailingNotice.{kind}Moved",
+            language,
+            before=_when(was, port, language),
+            after=_when(now, port, language),
+        )
+        for kind, was, now, port in (
+            ("departure", before.departure, after.departure, after.load_port),
+            ("arrival", before.arrival, after.arrival, after.discharge_port),
+        )
+        if was != now
+    ]
+    if not moves:
+        moves = [
+            say("sailingNotice.timesKept", language, departure=words["departure"], arrival=words["arrival"])
+        ]
+    said = (
+        moves[0]
+        if len(moves) == 1
+        else say("sailingNotice.movesJoined", language, first=moves[0], second=moves[1])
     )
+    return say("sailingNotice.rescheduled", language, **words, moves=said, cutOff=cut_off)
 
 
 def named_text(event: R.EstimatedSailingReplaced, reference: str, language: str = DEFAULT) -> str:
