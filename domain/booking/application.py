@@ -582,6 +582,10 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         moment = now or datetime.now(UTC)
         rate_request = self.rate_request(rate_request_id, actor)
+        if price is None and rate_request.price is None and rate_request.firm_request:
+            # Not yet priced: a confirmation needs the price it confirms (named, not a state's refusal).
+            rate_request._may("quote", actor)
+            raise ValidationFailed({"price": message("common.required")})
         # Refused by state before a sailing is looked at (quoting first, when a price is given).
         rate_request._may("quote" if price is not None else "confirm_request", actor)
         until = None

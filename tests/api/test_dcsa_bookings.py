@@ -14,6 +14,7 @@ from tests.api.booking_support import (
     CLIENT,
     create,
     customer,
+    fails,
     in_shipping_order,
     later,
     ok,
@@ -233,6 +234,10 @@ def test_journey_sample_quoted_then_confirmed_by_staff_reads_confirmed_with_its_
     sent = sample("booking-regular")
     reference = post(client, alice, sent)
     rid = rate_request_id(client, reference)
+    # Unpriced, it cannot be confirmed: the refusal names the price it needs, and changes nothing.
+    unpriced = client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers)
+    assert "price" in fails(unpriced, 400)["fields"]
+    assert read(client, alice, reference)["bookingStatus"] == "RECEIVED"
     ok(
         client.put(
             f"{ADMIN}/rate-requests/{rid}/quote",
