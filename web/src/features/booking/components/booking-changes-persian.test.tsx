@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import names from '../../../../../contract/reference-names.json';
-import type { AmendmentView } from '@/components/booking-changes';
+import { fieldChange, requestedAmendment } from '@/testing/changes';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
@@ -9,26 +9,9 @@ import { envelope, renderWithProviders } from '@/testing/render';
 import { BookingChangesPanel } from './booking-changes';
 
 // An amendment as the server shows it: reference rows by their English names, numbers as numbers.
-const change = (field: string, label: string, original: unknown, amended: unknown) => ({
-  field,
-  label,
-  original,
-  amended,
-  changed: original !== amended,
-});
-const amendment: AmendmentView = {
-  number: 1,
-  state: 0,
-  stateName: 'requested',
-  requestedAt: '2026-12-02T15:32:00Z',
-  updatedAt: '2026-12-02T15:32:00Z',
-  message: null,
-  askedFor: null,
+const change = fieldChange;
+const amendment = requestedAmendment({
   changesPrice: true,
-  price: null,
-  totalPrice: null,
-  validUntil: null,
-  charges: [],
   fields: [
     change('commodity', 'Commodity', 'Sumac', 'Sumac'),
     change('quantity', 'Number of containers', 1, 3),
@@ -36,7 +19,7 @@ const amendment: AmendmentView = {
     change('container_size_id', 'Container size', '20', '20'),
     change('pol_id', 'Port of loading', 'Shanghai (CNSHA)', 'Shanghai (CNSHA)'),
   ],
-};
+});
 
 const fetchMock = stubFetchEachTest();
 

@@ -1,27 +1,14 @@
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AmendmentView, BookingChanges } from '@/components/booking-changes';
+import type { BookingChanges } from '@/components/booking-changes';
+import { fieldChange, requestedAmendment } from '@/testing/changes';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { OperationsRoute } from './operations';
 
 // A confirmed booking (its shipping order step) whose customer asked for an amendment staff have not decided.
-const amendment: AmendmentView = {
-  number: 1,
-  state: 0,
-  stateName: 'requested',
-  requestedAt: '2026-12-02T15:32:00Z',
-  updatedAt: '2026-12-02T15:32:00Z',
-  message: null,
-  askedFor: null,
-  changesPrice: false,
-  price: null,
-  totalPrice: null,
-  validUntil: null,
-  charges: [],
-  fields: [{ field: 'commodity', label: 'Commodity', original: 'Sumac', amended: 'Figs', changed: true }],
-};
+const amendment = requestedAmendment({ fields: [fieldChange('commodity', 'Commodity', 'Sumac', 'Figs')] });
 
 const fetchMock = stubFetchEachTest();
 beforeAll(() => {
