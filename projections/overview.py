@@ -16,6 +16,7 @@ from domain.shared.personal import person_name
 from infrastructure.read_db import Tx, placeholders
 from projections.booking import queries as booking
 from projections.booking.changes import AMENDMENT, CANCELLATION, CHANGES, MACHINES
+from projections.booking.dcsa import TABLE as DCSA_TABLE
 from projections.booking.queries import cargo_details, customer_name
 
 WAITING_SHOWN = 10
@@ -86,14 +87,21 @@ class Queue:
     items: list[QueueItem]
 
 
-def _booking_queue(tx: Tx, kind: str, column: str, states: list[str]) -> Queue:
-    marks = placeholders(states)
-    where = f"WHERE r.waiting_for = 'staff' AND r.{column} IN ({marks})"
+# A request made through the DCSA standard is firm (its content kept by projections/booking/dcsa.py).
+_FIRM = f"EXISTS (SELECT 1 FROM {DCSA_TABLE} d WHERE d.id = r.id AND d.content IS NOT NULL)"
+
+
+def _in(states: list[str]) -> str:
+    return f"r.state_name IN ({placeholders(states)})"
+
+
+def _booking_queue(tx: Tx, kind: str, which: str, states: tuple[str, ...]) -> Queue:
+    """Bookings waiting for staff that `which` (a condition on `r`, its parameters `states`) holds."""
+    where = f"WHERE r.waiting_for = 'staff' AND ({which})"
     summary = tx.one(
-        f"SELECT COUNT(*) AS n, MIN(r.updated_at) AS oldest FROM booking_rate_requests r {where}",
-        tuple(states),
+        f"SELECT COUNT(*) AS n, MIN(r.updated_at) AS oldest FROM booking_rate_requests r {where}", states
     )
-    rows = booking.rows_where(tx, where, tuple(states), order="r.updated_at, r.id", limit=QUEUE_SHOWN)
+    rows = booking.rows_where(tx, where, states, order="r.updated_at, r.id", limit=QUEUE_SHOWN)
     items = [
         QueueItem(
             r["id"],
@@ -190,16 +198,42 @@ def _change_queue(tx: Tx, kind: str, change: str, trigger: str) -> Queue:
     return Queue(kind, int(summary["n"]) if summary else 0, summary["oldest"] if summary else None, items)
 
 
+def _orders_to_review(tx: Tx) -> Queue:
+    states = _sources("shipping_order", "accept")
+    return _booking_queue(
+        tx, "orders_to_review", f"r.order_state_name IN ({placeholders(states)})", tuple(states)
+    )
+
+
+def _booking_requests(tx: Tx) -> list[Queue]:
+    """Requests to price, and bookings to confirm: a portal request once its customer sent the booking
+    request (`confirm_booking`), a firm one once it has its price (`confirm_request`), by the lifecycle."""
+    quotable = _sources("rate_request", "quote")
+    confirmable = _sources("rate_request", "confirm_booking")
+    firm = _sources("rate_request", "confirm_request")
+    return [
+        _booking_queue(
+            tx,
+            "rate_requests_to_quote",
+            f"{_in(quotable)} AND NOT ({_in(firm)} AND {_FIRM})",
+            (*quotable, *firm),
+        ),
+        _booking_queue(
+            tx,
+            "booking_requests_to_confirm",
+            f"{_in(confirmable)} OR ({_in(firm)} AND {_FIRM})",
+            (*confirmable, *firm),
+        ),
+    ]
+
+
 def work_queue(tx: Tx) -> list[Queue]:
     """What waits for staff, by kind: how many, since when, and the oldest few."""
     return [
         _registrations(tx),
         _edit_requests(tx),
-        _booking_queue(tx, "rate_requests_to_quote", "state_name", _sources("rate_request", "quote")),
-        _booking_queue(
-            tx, "booking_requests_to_confirm", "state_name", _sources("rate_request", "confirm_booking")
-        ),
-        _booking_queue(tx, "orders_to_review", "order_state_name", _sources("shipping_order", "accept")),
+        *_booking_requests(tx),
+        _orders_to_review(tx),
         _change_queue(tx, "amendment_requests", AMENDMENT, "approve"),
         _change_queue(tx, "cancellation_requests", CANCELLATION, "confirm"),
     ]

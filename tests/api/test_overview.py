@@ -153,3 +153,32 @@ def test_work_queue_holds_amendment_and_cancellation_requests_until_staff_decide
     after = _queues(client, admin_headers)
     assert after["amendmentRequests"]["count"] == 0 and after["amendmentRequests"]["items"] == []
     assert after["cancellationRequests"]["count"] == 0
+
+
+def test_a_firm_booking_with_its_price_waits_to_be_confirmed_not_quoted(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A request made through the standard has no customer step: once priced, staff's next act is to
+    confirm it (`confirm_request`), so it leaves the quoting queue for the confirming one."""
+    from tests.api.dcsa_support import rate_request_id, sample
+
+    shipper = booking.customer(client, "wq-firm")
+    sent = client.post("/v2/bookings", json=sample("booking-regular"), headers=shipper)
+    assert sent.status_code == 202, sent.text
+    rid = rate_request_id(client, sent.json()["carrierBookingRequestReference"])
+
+    def held() -> dict[str, list[str]]:
+        queues = _queues(client, admin_headers)
+        return {
+            k: [i["id"] for i in queues[k]["items"]]
+            for k in ("rateRequestsToQuote", "bookingRequestsToConfirm")
+        }
+
+    assert held() == {"rateRequestsToQuote": [rid], "bookingRequestsToConfirm": []}
+    price = {"price": 900, "validUntil": booking.later()}
+    booking.ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers, json=price))
+    assert held() == {"rateRequestsToQuote": [], "bookingRequestsToConfirm": [rid]}
+    counts = _queues(client, admin_headers)
+    assert (counts["rateRequestsToQuote"]["count"], counts["bookingRequestsToConfirm"]["count"]) == (0, 1)
+    booking.ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers))
+    assert held() == {"rateRequestsToQuote": [], "bookingRequestsToConfirm": []}
