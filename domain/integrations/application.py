@@ -74,7 +74,8 @@ class IntegrationsApplication(ContextApplication):
         return position
 
     def revoke_api_key(self, key_id: str, actor: Actor) -> int:
-        key = self._own(key_id, ApiKey, actor, "API key")
+        # A key is its holder's alone (a member's, not the company's): anyone else's is not found.
+        key = self._own(key_id, ApiKey, actor, "API key", holder=actor.recorded_id)
         key.revoke(actor)
         return self.record(key)
 
@@ -143,12 +144,13 @@ class IntegrationsApplication(ContextApplication):
     def subscription(self, subscription_id: str, actor: Actor) -> WebhookSubscription:
         return self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
 
-    def _own(self, raw_id: str, kind: type[T], actor: Actor, what: str) -> T:
-        """The caller's own aggregate of that kind; anything else is a 404 (no leak of other ids)."""
+    def _own(self, raw_id: str, kind: type[T], actor: Actor, what: str, holder: str | None = None) -> T:
+        """The caller's own aggregate of that kind (held by `holder`, else by the account the caller acts
+        for); anything else is a 404 (no leak of other ids)."""
         try:
             found: Any = self.repository.get(UUID(str(raw_id)))
         except (ValueError, AggregateNotFoundError) as error:
             raise NotFound(f"{what} not found") from error
-        if not isinstance(found, kind) or getattr(found, "customer_id", None) != actor.id:
+        if not isinstance(found, kind) or getattr(found, "customer_id", None) != (holder or actor.id):
             raise NotFound(f"{what} not found")
         return found

@@ -260,3 +260,21 @@ def test_the_team_shares_the_companys_address_book(client: TestClient) -> None:
     fails(client.post(book, json={"name": "Caspian", "address": "Bandar Anzali"}, headers=maryam), 403)
     other, _ = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
     assert ok(client.get(book, headers=other))["list"] == []
+
+
+def test_a_members_api_key_is_theirs_alone_and_nobody_elses_is_found(client: TestClient) -> None:
+    """Keys are personal: neither the owner nor a colleague learns that another's key exists (both 404,
+    never a 403 that tells one apart), and each lists only their own."""
+    owner, _ = company(client, "Kimia Logistics", "ops@kimia.example")
+    reza, _ = member(client, owner, REZA[0], REZA[1], "booker")
+    owners = ok(client.post(KEYS, json={"label": "ERP"}, headers=owner), 201)
+    rezas = ok(client.post(KEYS, json={"label": "TMS"}, headers=reza), 201)
+    for key, someone_else in ((owners, reza), (rezas, owner)):
+        assert fails(client.delete(f"{KEYS}/{key['id']}", headers=someone_else), 404)["description"] == (
+            "API key not found"
+        )
+        assert client.get("/v2/bookings/x1", headers={"API-Key": key["key"]}).status_code == 404  # still live
+    assert [k["label"] for k in ok(client.get(KEYS, headers=reza))["list"]] == ["TMS"]
+    assert [k["label"] for k in ok(client.get(KEYS, headers=owner))["list"]] == ["ERP"]
+    ok(client.delete(f"{KEYS}/{rezas['id']}", headers=reza))
+    assert client.get("/v2/bookings/x1", headers={"API-Key": rezas["key"]}).status_code == 401
