@@ -32,16 +32,21 @@ from api.schemas.booking_admin import (
 )
 from api.schemas.envelope import Envelope
 from api.schemas.sailings import ConfirmBookingBody
+from api.schemas.tariffs import ChargeBody
 from domain.booking.charges import ChargeDraft
 from domain.booking.staff_actions import STAFF_ACTIONS, StaffAction
 
 Arguments = tuple[tuple[Any, ...], dict[str, Any]]
 
 
+def _charges(given: list[ChargeBody] | None) -> list[ChargeDraft]:
+    return [ChargeDraft(c.code, c.amount) for c in given or []]
+
+
 def _quote(body: QuoteBody) -> Arguments:
-    charges = [ChargeDraft(c.code, c.amount) for c in body.charges or []]
     sailing = body.sailing.choice() if body.sailing else None
-    return (body.price, valid_until(body.valid_until)), {"sailing": sailing, "charges": charges}
+    until = valid_until(body.valid_until)
+    return (body.price, until), {"sailing": sailing, "charges": _charges(body.charges)}
 
 
 def _message(body: MessageBody) -> Arguments:
@@ -57,7 +62,7 @@ def _confirm_request(body: ConfirmRequestBody | None) -> Arguments:
     given = body or ConfirmRequestBody()
     until = valid_until(given.valid_until) if given.valid_until else None
     sailing = given.sailing.choice() if given.sailing is not None else None
-    return (given.price, until), {"sailing": sailing}
+    return (given.price, until), {"sailing": sailing, "charges": _charges(given.charges)}
 
 
 def _order_revision(body: OrderRevisionBody) -> Arguments:

@@ -50,6 +50,8 @@ class ConfirmRequestBody(WireModel):
     valid_until: str | None = Field(default=None, max_length=40)
     # The sailing to confirm with; without, the booking's own, else one estimated from its ports and date.
     sailing: SailingChoiceBody | None = None
+    # With `price`, optionally its breakdown: its per-container lines must add up to `price`.
+    charges: list[ChargeBody] | None = Field(default=None, max_length=20)
 
 
 class AmendmentApprovalBody(WireModel):

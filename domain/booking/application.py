@@ -467,11 +467,7 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("quote", actor)
-        given: list[Charge] | None = None
-        if charges:
-            given = staff_charges(charges)
-            if per_container_total(given) != price:
-                raise ValidationFailed({"price": message("booking.charge.sum")})
+        given = _breakdown(charges, price)
         if sailing is not None:  # staff set or change the sailing as they quote: one write
             rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
         rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor, given)
@@ -575,24 +571,28 @@ class BookingApplication(ContextApplication):
         valid_until: datetime | None = None,
         now: datetime | None = None,
         sailing: SailingChoice | None = None,
+        charges: Sequence[ChargeDraft] | None = None,
     ) -> int:
         """Confirm a firm booking request (one made through the DCSA standard) with its quoted price, or
-        quote `price` and confirm in one act (`valid_until` defaults to `FIRM_QUOTE_VALIDITY` from now);
-        `sailing` sets or changes its sailing in the same act."""
+        quote `price` (`charges`: its breakdown, as for `quote`) and confirm in one act (`valid_until`
+        defaults to `FIRM_QUOTE_VALIDITY` from now); `sailing` sets or changes its sailing in the same act."""
         self._staff(actor)
         moment = now or datetime.now(UTC)
         rate_request = self.rate_request(rate_request_id, actor)
-        if price is None and rate_request.price is None and rate_request.firm_request:
-            # Not yet priced: a confirmation needs the price it confirms (named, not a state's refusal).
-            rate_request._may("quote", actor)
+        unpriced = rate_request.price is None and rate_request.firm_request
+        if price is None and (unpriced or charges):
+            # A confirmation needs the price it confirms, and a breakdown the price it breaks down (named,
+            # not a state's refusal).
+            rate_request._may("quote" if unpriced else "confirm_request", actor)
             raise ValidationFailed({"price": message("common.required")})
+        given = _breakdown(charges, price) if price is not None else None
         # Refused by state before a sailing is looked at (quoting first, when a price is given).
         rate_request._may("quote" if price is not None else "confirm_request", actor)
         until = None
         if price is not None:
             until = (valid_until or moment + FIRM_QUOTE_VALIDITY).astimezone(UTC)
         estimate = self._sail_on_confirmation(rate_request, sailing, actor)
-        rate_request.confirm_request(actor, price, until, moment, estimate)
+        rate_request.confirm_request(actor, price, until, moment, estimate, given)
         return self.record(rate_request)
 
     def _sail_on_confirmation(
@@ -1121,3 +1121,14 @@ class BookingApplication(ContextApplication):
 
     def _exists(self, aggregate_id: UUID) -> bool:
         return bool(self.recorder.select_events(aggregate_id, limit=1))
+
+
+def _breakdown(charges: Sequence[ChargeDraft] | None, price: Decimal) -> list[Charge] | None:
+    """Staff's breakdown of `price` (the editor's lines), which must add up to it per container; None when
+    there is none (the tariff's or the standing lines apply)."""
+    if not charges:
+        return None
+    given = staff_charges(charges)
+    if per_container_total(given) != price:
+        raise ValidationFailed({"price": message("booking.charge.sum")})
+    return given

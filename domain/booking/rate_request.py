@@ -410,15 +410,16 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         valid_until: datetime | None = None,
         now: datetime | None = None,
         estimate: Sailing | None = None,
+        charges: list[Charge] | None = None,
     ) -> None:
         """Staff confirm a firm booking request with its charges: the price already quoted, or `price`
-        (valid until `valid_until`) quoted in the same act. The standard has no customer step between.
-        `estimate`: as for `confirm_booking`."""
+        (valid until `valid_until`, broken down as `charges` where given) quoted in the same act. The
+        standard has no customer step between. `estimate`: as for `confirm_booking`."""
         if price is not None:  # quoted first (the confirmation is from `quoted`), in the same transaction
             assert valid_until is not None and now is not None
             if not self.firm_request:
                 self._next("confirm_request", actor, firm_request=False, has_price=True)  # refuses
-            self.quote(price, valid_until, now, actor)
+            self.quote(price, valid_until, now, actor, charges)
         dest = self._next(
             "confirm_request", actor, firm_request=self.firm_request, has_price=self.price is not None
         )

@@ -269,6 +269,40 @@ def test_journey_sample_quoted_then_confirmed_by_staff_reads_confirmed_with_its_
     assert read(client, alice, reference)["bookingStatus"] == "DECLINED"
 
 
+def test_staff_confirm_a_firm_booking_with_its_price_broken_down_in_one_act(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """`confirm-request` quotes and confirms at once, so it takes the breakdown `quote` takes: the lines
+    must add up to the price, a fee per booking counts once, and the standard's charges say the same."""
+    alice = customer(client, "dcsa-breakdown")
+    sent = sample("booking-regular")
+    reference = post(client, alice, sent)
+    rid = rate_request_id(client, reference)
+    confirm = f"{ADMIN}/rate-requests/{rid}/confirm-request"
+    lines = [
+        {"code": "ocean_freight", "amount": 1300},
+        {"code": "baf", "amount": "200.50"},
+        {"code": "documentation_fee", "amount": 45},
+    ]
+    wrong = {"price": 1400, "charges": lines}
+    assert "price" in fails(client.put(confirm, headers=admin_headers, json=wrong), 400)["fields"]
+    without_price = {"charges": lines}
+    assert "price" in fails(client.put(confirm, headers=admin_headers, json=without_price), 400)["fields"]
+    assert read(client, alice, reference)["bookingStatus"] == "RECEIVED"  # nothing was changed
+
+    confirmed = ok(client.put(confirm, headers=admin_headers, json={"price": "1500.50", "charges": lines}))
+    units = sum(line["units"] for line in sent["requestedEquipments"])
+    assert {c["code"]: c["amount"] for c in confirmed["charges"]} == {
+        "ocean_freight": 1300,
+        "baf": 200.5,
+        "documentation_fee": 45,
+    }
+    assert confirmed["totalPrice"] == 1500.5 * units + 45
+    standard = read(client, alice, reference)
+    assert standard["bookingStatus"] == "CONFIRMED"
+    assert sum(c["currencyAmount"] for c in standard["charges"]) == confirmed["totalPrice"]
+
+
 def test_the_portal_openapi_document_includes_v2(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"post"} <= set(paths["/v2/bookings"])

@@ -3542,6 +3542,8 @@ export interface components {
          *     same act (`validUntil` optional: 30 days); without, the price already quoted stands.
          */
         ConfirmRequestBody: {
+            /** Charges */
+            charges?: components["schemas"]["ChargeBody"][] | null;
             /** Price */
             price?: number | string | null;
             sailing?: components["schemas"]["SailingChoiceBody"] | null;
