@@ -227,10 +227,10 @@ def rate_request_details(
         raise ValidationFailed(errors)
     assert kind is not None and loading is not None and discharge is not None
     commodities = content.commodities
-    hs_codes = [code for c in commodities for code in c.hs_codes]
     return {
-        "commodity": "; ".join(dict.fromkeys(c.commodity_type for c in commodities))[:200] or "General cargo",
-        "hs_code": hs_codes[0] if hs_codes else "",
+        **cargo_details(
+            [c.commodity_type for c in commodities], [h for c in commodities for h in c.hs_codes]
+        ),
         "preferred_shipping_date": departure.isoformat() if departure else None,
         "is_swbl": False,
         "quantity": content.units,
@@ -243,6 +243,14 @@ def rate_request_details(
         "pod_id": discharge,
         "container_type_id": kind.container_type_id,
         "container_size_id": kind.container_size_id,
+    }
+
+
+def cargo_details(commodity_types: list[str], hs_codes: list[str]) -> dict[str, str]:
+    """The portal's one commodity text and HS code for the standard's commodities (their types and codes)."""
+    return {
+        "commodity": "; ".join(dict.fromkeys(commodity_types))[:200] or "General cargo",
+        "hs_code": hs_codes[0] if hs_codes else "",
     }
 
 

@@ -193,3 +193,42 @@ def test_staff_confirm_a_firm_request_and_the_customer_has_no_step(
         f"{ADMIN}/rate-requests/{screens['id']}/confirm-request", headers=admin_headers, json={"price": 5}
     )
     assert refused.status_code == 409, refused.text
+
+
+def test_an_edit_on_the_screens_keeps_what_they_do_not_hold_as_sent(client: TestClient) -> None:
+    """The screens hold the ports, the kind and number of containers, the cargo's name and HS code and the
+    date: an edit of a booking sent through the standard changes those where they differ, and the rest
+    (the exact ISO code, the cargo's weight, other locations) reads back as the shipper sent it."""
+    alice = customer(client, "door-kept")
+    sent = sample("booking-regular")
+    sent["shipmentLocations"].append({"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "PDE"})
+    reference = post(client, alice, sent).json()["carrierBookingRequestReference"]
+    rid = rate_request_id(client, reference)
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    form = payload(
+        polId=detail["pol"]["id"],
+        podId=detail["pod"]["id"],
+        containerTypeId=detail["containerType"]["id"],
+        containerSizeId=detail["containerSize"]["id"],
+        quantity=detail["quantity"],
+        commodity=detail["commodity"],
+        hsCode="090620",  # the screens ask for one; the sample has none
+    )
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}", headers=alice, json=form))  # a date and an HS code
+    booking = read(client, alice, reference)
+    assert booking["expectedDepartureDate"] == form["preferredShippingDate"]
+    (line,) = sent["requestedEquipments"]
+    with_code = {**line, "commodities": [{**line["commodities"][0], "HSCodes": ["090620"]}]}
+    assert booking["requestedEquipments"] == [with_code]  # still 22GP, still 3000 KGM
+    assert booking["shipmentLocations"] == sent["shipmentLocations"]
+
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}", headers=alice, json={**form, "quantity": 4}))
+    assert read(client, alice, reference)["requestedEquipments"] == [{**with_code, "units": 4}]
+
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}", headers=alice, json={**form, "podId": 3}))
+    locations = read(client, alice, reference)["shipmentLocations"]
+    assert [(s["locationTypeCode"], s["location"]["UNLocationCode"]) for s in locations] == [
+        ("POL", "NLAMS"),
+        ("POD", "CNNGB"),
+        ("PDE", "SGSIN"),
+    ]

@@ -19,7 +19,8 @@ from api.dcsa.booking.status import (
     has_booking_reference,
     pending_amendment,
 )
-from domain.booking.iso_equipment import iso_code_for
+from domain.booking.booking_content import cargo_details
+from domain.booking.iso_equipment import equipment_kind, iso_code_for
 from projections.booking.dcsa import SCREENS_AMENDMENT
 
 _HS_CODE = re.compile(r"^\d{6,10}$")
@@ -65,13 +66,64 @@ def sent_document(row: dict[str, Any]) -> dict[str, Any] | None:
     return dict(json.loads(row["content"]).get("as_sent") or {})
 
 
-# What an amendment asked on the screens changes, in the standard's terms (the rest is as it was sent).
-_AMENDABLE = (
-    "shipmentLocations",
-    "requestedEquipments",
-    "expectedDepartureDate",
-    "transportDocumentTypeCode",
-)
+# Which of the sent locations gives the booking's port of loading, and of discharge (the first kind named).
+_PORTS = {"pol_code": ("POL", "PRE"), "pod_code": ("POD", "PDE")}
+
+
+def _changed_on_screens(sent: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """A booking sent through the standard, as the screens' details (`row`: an edit's or an amendment's)
+    leave it: each field they hold takes their value where it differs from what was sent; what they do not
+    hold (the equipment's exact ISO code, weights, dangerous goods, other locations) stays as sent."""
+    screens = _screens_booking(row)
+    document = dict(sent)
+    locations = [dict(location) for location in sent.get("shipmentLocations") or []]
+    for key, kinds in _PORTS.items():
+        named = [
+            i for kind in kinds for i, loc in enumerate(locations) if loc.get("locationTypeCode") == kind
+        ]
+        if not named:
+            locations.append({"location": {"UNLocationCode": row[key]}, "locationTypeCode": kinds[0]})
+        elif locations[named[0]].get("location", {}).get("UNLocationCode") != row[key]:
+            locations[named[0]]["location"] = {"UNLocationCode": row[key]}
+    document["shipmentLocations"] = locations
+    document["requestedEquipments"] = _equipments(sent.get("requestedEquipments") or [], row, screens)
+    document.pop("expectedDepartureDate", None)
+    if "expectedDepartureDate" in screens:
+        document["expectedDepartureDate"] = screens["expectedDepartureDate"]
+    if "transportDocumentTypeCode" in screens:
+        document["transportDocumentTypeCode"] = screens["transportDocumentTypeCode"]
+    return document
+
+
+def _equipments(lines: list[dict[str, Any]], row: dict[str, Any], screens: dict[str, Any]) -> list[Any]:
+    """The sent equipment lines under the screens' equipment, quantity and cargo: a line keeps its ISO code
+    where it is of the kind the screens chose, the lines their units where they add up to the quantity,
+    and their commodities (weights, dangerous goods) where the screens' commodity is what they say."""
+    (asked,) = screens["requestedEquipments"]
+    kind = (row["container_type_id"], row["container_size_id"])
+    commodities = [c for line in lines for c in line.get("commodities") or []]
+    found = [equipment_kind(str(line.get("ISOEquipmentCode"))) for line in lines]
+    same_kind = bool(lines) and all(
+        f is not None and (f.container_type_id, f.container_size_id) == kind for f in found
+    )
+    if same_kind and sum(int(line.get("units") or 0) for line in lines) == int(row["quantity"]):
+        kept = lines
+    else:  # one line of the screens' quantity, of the kind sent where it is the same
+        kept = [{**(lines[0] if same_kind else asked), "units": asked["units"], "commodities": commodities}]
+    said = cargo_details(
+        [str(c.get("commodityType")) for c in commodities],
+        [h for c in commodities for h in c.get("HSCodes", [])],
+    )
+    if said["commodity"] != str(row["commodity"])[:200]:
+        return [{**kept[0], "units": asked["units"], "commodities": asked["commodities"]}]
+    if said["hs_code"] == (row["hs_code"] or "") or not row["hs_code"]:
+        return kept
+    if not kept[0].get("commodities"):
+        return [{**kept[0], "commodities": asked["commodities"]}, *kept[1:]]
+    # The screens show the first HS code: theirs stands in its place.
+    first = kept[0]["commodities"][0]
+    codes = [str(row["hs_code"]), *first.get("HSCodes", [])[1:]]
+    return [{**kept[0], "commodities": [{**first, "HSCodes": codes}, *kept[0]["commodities"][1:]]}, *kept[1:]]
 
 
 def _amended_on_screens(row: dict[str, Any]) -> bool:
@@ -104,10 +156,8 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         # An amendment sent through the standard reads back as it was sent.
         document = sent_document({"content": amendment["amended_content"]}) or document
     elif amendment is not None or _amended_on_screens(row):
-        # One asked on the screens changes the amendable fields; once approved they are the row's details.
-        asked = _screens_booking({**row, **amendment} if amendment is not None else row)
-        document = {k: v for k, v in document.items() if k not in _AMENDABLE}
-        document.update({k: v for k, v in asked.items() if k in _AMENDABLE})
+        # One asked on the screens changes what they hold; once approved they are the row's details.
+        document = _changed_on_screens(document, {**row, **amendment} if amendment is not None else row)
     answer: dict[str, Any] = {"carrierBookingRequestReference": request_reference(row)}
     was_confirmed = has_booking_reference(state, confirmed)
     if was_confirmed:
