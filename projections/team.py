@@ -12,6 +12,7 @@ from typing import Any
 from domain.accounts.team import INVITATION_LIFETIME, OWNER, Team
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
+from projections.booking.queries import customer_name
 from projections.history import utc_text
 from projections.projection import Projection
 
@@ -104,6 +105,16 @@ def membership(tx: Tx, person_id: str) -> dict[str, Any] | None:
     return tx.one(
         f"SELECT company_id, role, state, name, company_name FROM {TABLE} WHERE id = ?", (person_id,)
     )
+
+
+def company_name(tx: Tx, company_id: str) -> str:
+    """The company's name as it is now (its profile), not as the team copied it when it was formed."""
+    row = tx.one(
+        "SELECT a.username AS customer_username, p.profile AS customer_profile FROM accounts a"
+        " LEFT JOIN customer_profiles p ON p.account_id = a.id WHERE a.id = ?",
+        (company_id,),
+    )
+    return customer_name(row) if row is not None else ""
 
 
 def members(tx: Tx, company_id: str, now: datetime | None = None) -> list[dict[str, Any]]:

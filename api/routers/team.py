@@ -62,16 +62,15 @@ def _team(services: Services, principal: Principal) -> dict[str, Any]:
     profile = json.loads(company["profile"])
     with services.read_models.read() as tx:
         rows = read.members(tx, company["account_id"])
+    # The company's own login, named as its profile is now (the team copied it when it was formed).
+    own = {
+        "id": company["account_id"],
+        "name": str(profile.get("contact_person") or profile.get("name") or company["username"]),
+        "email": str(profile.get("email") or ""),
+    }
     if not rows:  # no colleague invited yet: the company's own login is the whole team
-        rows = [
-            {
-                "id": company["account_id"],
-                "name": str(profile.get("contact_person") or profile.get("name") or company["username"]),
-                "email": str(profile.get("email") or ""),
-                "role": OWNER,
-                "status": "active",
-            }
-        ]
+        rows = [{**own, "role": OWNER, "status": "active"}]
+    rows = [{**r, **own} if r["id"] == own["id"] else r for r in rows]
     name = str(profile.get("name") or company["username"])
     listed = [_member(r) for r in rows]
     return Team(company_name=name, list=listed, total_count=len(listed)).model_dump(by_alias=True)
@@ -148,19 +147,21 @@ def accept(token: str, body: AcceptBody, services: ServicesDep, command: Command
     address as username. The link works once, for 72 hours."""
     with services.read_models.read() as tx:
         invitation = read.invitation_by_token_hash(tx, secrets.digest(token))
+        company = read.company_name(tx, invitation["company_id"]) if invitation is not None else ""
     if invitation is None:
         raise ValidationFailed({"token": INVALID_INVITATION}, INVALID_INVITATION)
     now = datetime.now(UTC)
     command.returning(
         services.accounts.accept_invitation, invitation["company_id"], token, body.password or "", now
     )
-    return success({"username": invitation["email"], "companyName": invitation["company_name"]})
+    return success({"username": invitation["email"], "companyName": company})
 
 
 def _own(services: Services, principal: Principal) -> dict[str, Any]:
     with services.read_models.read() as tx:
         row = read.membership(tx, principal.account_id)
         login = profile_of(tx, principal.account_id)
+        company = read.company_name(tx, row["company_id"]) if row is not None else ""
     if row is None or not principal.company_id or principal.company_id == principal.account_id:
         raise NotFound("This is the company's own login: its profile is the company's")
     profile = json.loads(login["profile"]) if login else {}
@@ -171,7 +172,7 @@ def _own(services: Services, principal: Principal) -> dict[str, Any]:
         phone=str(profile.get("phone") or ""),
         language=str(profile.get("language") or "en"),
         role=principal.team_role,
-        company_name=str(row["company_name"]),
+        company_name=company,
     ).model_dump(by_alias=True)
 
 

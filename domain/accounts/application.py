@@ -330,10 +330,9 @@ class AccountsApplication(ContextApplication):
         if self.exists(team_id(company_id)):
             return self._load(team_id(company_id), Team, "Team not found")
         company = self._company(company_id)
-        name = str(company.profile.get("name") or company.username)
         email = str(company.profile.get("email") or "")
-        contact = str(company.profile.get("contact_person") or name)
-        return Team.form(str(company.id), name, email, contact, actor)
+        contact = str(company.profile.get("contact_person") or _company_name(company))
+        return Team.form(str(company.id), _company_name(company), email, contact, actor)
 
     def invite_member(
         self, company_id: str, email: str, name: str, role: str, now: datetime, actor: Actor
@@ -363,7 +362,8 @@ class AccountsApplication(ContextApplication):
         member_id = str(login)
         if member_id not in team.members and self.exists(login):
             raise AlreadyExists(ADDRESS_TAKEN)  # a member of another company, or a customer of its own
-        team.invite(member_id, address, person, wanted, self._secret(), now, actor)
+        company = _company_name(self._company(company_id))  # as it is now: the invitation names it
+        team.invite(member_id, address, person, wanted, self._secret(), now, actor, company)
         return member_id, self.record(team)
 
     def accept_invitation(self, company_id: str, token: str, password: str, now: datetime) -> tuple[str, int]:
@@ -446,3 +446,7 @@ class AccountsApplication(ContextApplication):
         if not aggregates:
             return None
         return self.record(*aggregates)
+
+
+def _company_name(company: Account) -> str:
+    return str(company.profile.get("name") or company.username)

@@ -139,8 +139,17 @@ class Team(DomainAggregate):
             )
 
     def invite(
-        self, member_id: str, email: str, name: str, role: str, secret: str, now: datetime, actor: Actor
+        self,
+        member_id: str,
+        email: str,
+        name: str,
+        role: str,
+        secret: str,
+        now: datetime,
+        actor: Actor,
+        company_name: str | None = None,
     ) -> None:
+        """`company_name`: the company's name as it is now (the invitation names it), else as formed."""
         current = self.members.get(member_id)
         if current is not None and current.state == "active":
             raise AlreadyExists(ALREADY_MEMBER)
@@ -156,7 +165,7 @@ class Team(DomainAggregate):
             token_hash=secrets.digest(token),
             issued_at=now,
             company_id=self.company_id,
-            company_name=self.company_name,
+            company_name=company_name or self.company_name,
         )
 
     def invitation(self, token: str, now: datetime) -> Member:

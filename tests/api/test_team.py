@@ -12,8 +12,9 @@ from fastapi.testclient import TestClient
 
 from domain.accounts import secrets
 from domain.accounts.team import LAST_OWNER, team_id
+from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.errors import ValidationFailed
-from tests.api.accounts_support import fails, ok, settle
+from tests.api.accounts_support import fails, ok, outbox, settle
 from tests.api.booking_support import create, customer, later, payload
 from tests.api.team_support import (
     MEMBER_PASSWORD,
@@ -278,3 +279,24 @@ def test_a_members_api_key_is_theirs_alone_and_nobody_elses_is_found(client: Tes
     assert [k["label"] for k in ok(client.get(KEYS, headers=owner))["list"]] == ["ERP"]
     ok(client.delete(f"{KEYS}/{rezas['id']}", headers=reza))
     assert client.get("/v2/bookings/x1", headers={"API-Key": rezas["key"]}).status_code == 401
+
+
+def test_a_renamed_company_is_named_as_it_is_now_by_its_team(client: TestClient) -> None:
+    """The team copied the company's name and contact when it was formed; after an approved profile edit,
+    invitations, the members' own profile, an acceptance and the team list say the name it has now."""
+    services = services_of(client)
+    owner, company_id = company(client, "Kavir Trading", "ops@kavir.example")
+    reza, _ = member(client, owner, REZA[0], REZA[1], "booker")  # the team is formed with the old name
+    account = services.accounts.customer(company_id)
+    renamed = {**account.profile, "name": "Kavir Global Logistics", "contact_person": "Shirin Kavir"}
+    account.update_profile(renamed, "r1", SYSTEM_ACTOR)
+    services.settle(services.accounts.record(account))
+
+    assert ok(client.get(f"{TEAM}/me", headers=reza))["companyName"] == "Kavir Global Logistics"
+    listed = ok(client.get(TEAM, headers=owner))
+    assert listed["companyName"] == "Kavir Global Logistics"
+    assert [m["name"] for m in listed["list"] if m["id"] == company_id] == ["Shirin Kavir"]
+    invite(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    (mail,) = [m for m in outbox(client) if m["to"] == MARYAM[1]]
+    assert "Kavir Global Logistics" in mail["subject"] and "Kavir Trading" not in mail["body"]
+    assert accept(client, MARYAM[1])["companyName"] == "Kavir Global Logistics"
