@@ -44,7 +44,7 @@ from domain.booking.schedules import (
     rescheduled_sailings,
 )
 from domain.booking.shipping_order import ShippingOrder, shipping_order_id
-from domain.booking.state_facts import order_closed_as
+from domain.booking.state_facts import confirmed_states, order_closed_as
 from domain.booking.tariff import (
     TARIFF_ID,
     Equipment,
@@ -296,7 +296,9 @@ class BookingApplication(ContextApplication):
     ) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("edit", actor)
+        before = dict(rate_request.details)
         rate_request.edit(self._rate_request_details(actor, draft, now), actor)
+        self._sailing_follows(rate_request, before, actor)
         # The edited request is one a tariff prices: quoted again at once; a firm request (made through the
         # standard) is priced by staff, who confirm it, never instantly, whichever door edited it.
         row = None if rate_request.firm_request else self._matching_row(rate_request.details)
@@ -388,9 +390,12 @@ class BookingApplication(ContextApplication):
             return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
         content, details, chosen = self._booking_request_details(content, now, sailing)
+        before = dict(rate_request.details)
         rate_request.edit(details, actor, content)
         if chosen is not None:  # the updated request names a sailing: the same write
             rate_request.choose_sailing(chosen, actor)
+        else:
+            self._sailing_follows(rate_request, before, actor)
         return self.record(rate_request)
 
     def request_booking_amendment(
@@ -634,6 +639,38 @@ class BookingApplication(ContextApplication):
         return self.estimates.transit_days
 
     # -- sailings: the booking's chosen sailing, the published schedules ---------------------------------
+    def _sailing_follows(self, rate_request: RateRequest, before: Mapping[str, Any], actor: Actor) -> None:
+        """A booking's sailing runs between its own ports, as a new booking's must (decision 3821): once an
+        edit or an amendment moved them (`before`: its details before), the same voyage between the new
+        ports where it calls at both, else, for a confirmed booking, one estimated as at confirmation, else
+        none. An estimated sailing is estimated again when the ports or the shipping date moved; a
+        published one stands when only the date moved (the customer chose it)."""
+        if rate_request.sailing is None:
+            return
+        details = rate_request.details
+        ports_moved = self._port_codes(before) != self._port_codes(details)
+        date_moved = before.get("preferred_shipping_date") != details.get("preferred_shipping_date")
+        current = Sailing.from_record(rate_request.sailing)
+        if current.estimated and (ports_moved or date_moved):
+            rate_request.replan_sailing(self._estimated_sailing(rate_request), actor)
+        elif ports_moved and not current.estimated:
+            sailing = self._same_voyage(current, details)
+            if sailing is None and rate_request.state in confirmed_states():
+                sailing = self._estimated_sailing(rate_request)
+            rate_request.replan_sailing(sailing, actor)
+
+    def _same_voyage(self, sailing: Sailing, details: Mapping[str, Any]) -> Sailing | None:
+        """The published voyage `sailing` is part of, between the ports of `details`, if it calls at both."""
+        choice = SailingChoice(
+            vessel_imo_number=sailing.vessel_imo_number,
+            export_voyage=sailing.export_voyage,
+            service_code=sailing.service_code,
+        )
+        try:
+            return find_sailing(choice, *self._port_codes(details), self.sailings)
+        except ValidationFailed:
+            return None
+
     def _port_codes(self, details: Mapping[str, Any]) -> tuple[str | None, str | None]:
         return self.catalog.port_code(int(details["pol_id"])), self.catalog.port_code(int(details["pod_id"]))
 
@@ -874,7 +911,9 @@ class BookingApplication(ContextApplication):
         if staff:
             self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
+        before = dict(rate_request.details)
         step(rate_request)
+        self._sailing_follows(rate_request, before, actor)  # an amendment that took effect moves them
         return self.record(rate_request, *self._closed_with(rate_request))
 
     def _closed_with(self, rate_request: RateRequest) -> list[ShippingOrder]:

@@ -455,6 +455,34 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         )
         return True
 
+    class SailingReplanned(ActorEvent):
+        """The booking's ports or shipping date changed under its sailing (an edit, an amendment taking
+        effect): `previous` is the sailing it had, `sailing` the one it has now (the same voyage between the
+        new ports, a new estimate, or None: none chosen any more)."""
+
+        sailing: dict[str, Any] | None
+        previous: dict[str, Any]
+        customer_id: str
+
+        def apply(self, aggregate: RateRequest) -> None:
+            aggregate.sailing = self.sailing
+
+    def replan_sailing(self, sailing: Sailing | None, actor: Actor) -> bool:
+        """The booking's sailing follows its changed ports or date (`sailing`: the one it sails on now, or
+        None); in the act that changed them, by whoever changed them. False when it is the one it has."""
+        record = None if sailing is None else sailing.to_record()
+        if self.sailing is None or record == self.sailing:
+            return False
+        reason = system_reason("sailingReplanned")
+        self._record(
+            self.SailingReplanned,
+            audit_fields(actor, reason),
+            sailing=record,
+            previous=self.sailing,
+            customer_id=self.customer_id,
+        )
+        return True
+
     def name_sailing(self, sailing: Sailing, actor: Actor, email: str | None = None) -> bool:
         """Staff name a published sailing. A booking confirmed on an estimated one has it replaced and its
         customer told (at `email`), with the estimate it replaces; any other is chosen as `choose_sailing`

@@ -46,6 +46,8 @@ _BOOKING_KINDS = (
     "booking.sailing_rescheduled",
     # Staff named the published sailing of a booking confirmed on an estimated plan.
     "booking.sailing_named",
+    # The booking's ports or shipping date changed under its sailing (decision 3821).
+    "booking.sailing_replanned",
 )
 # Moves declared after the list above (none today): heard by their event's name.
 _NEW_MOVE_KINDS = tuple(

@@ -510,6 +510,8 @@ def _sailing_estimated(event: Recorded, before: bool) -> bool:
         return is_estimated(event.sailing)
     if isinstance(event, RateRequest.SailingChosen | RateRequest.EstimatedSailingReplaced):
         return is_estimated(event.sailing)
+    if isinstance(event, RateRequest.SailingReplanned):
+        return event.sailing is not None and is_estimated(event.sailing)
     return before
 
 

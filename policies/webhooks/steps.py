@@ -72,6 +72,8 @@ STEPS: dict[type[Recorded], Step] = {
     RateRequest.CancellationWithdrawn: Step("cancellation.withdrawn", clears_cancellation=True),
     # The sailing: chosen or moved by a republished schedule (old and new times as a feedback).
     RateRequest.SailingChosen: Step("booking.sailing_chosen"),
+    # Replanned for the booking's new ports or date (the same voyage, a new estimate, or none).
+    RateRequest.SailingReplanned: Step("booking.sailing_replanned"),
     RateRequest.SailingRescheduled: Step("booking.sailing_rescheduled"),
     RateRequest.EstimatedSailingReplaced: Step("booking.sailing_named"),
     RateRequest.CutOffReminded: Step("booking.cut_off_reminded", notified=False),

@@ -105,6 +105,23 @@ def sailing_moved(
     tx.update(SAILINGS, str(event.originator_id), columns)
 
 
+@projection.on(R.SailingReplanned)
+def sailing_replanned(tx: BatchTx, event: R.SailingReplanned, position: int) -> None:
+    """The booking's ports or date moved under its sailing: the one it has now (who changed them chose
+    it), or none (no sailing chosen any more: nothing to remind, nothing on its service)."""
+    key = str(event.originator_id)
+    if event.sailing is None:
+        tx.delete(SAILINGS, key)
+        return
+    columns = {
+        **_columns(event.sailing),
+        "previous": json.dumps(event.previous, sort_keys=True),
+        "chosen_by": event.actor_role,
+        "position": position,
+    }
+    tx.update(SAILINGS, key, columns)
+
+
 def _noted(
     tx: BatchTx, rate_request_id: str, position: int, columns: Callable[[dict[str, Any]], dict[str, Any]]
 ) -> None:
