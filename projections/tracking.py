@@ -160,13 +160,25 @@ def _reposition(tx: BatchTx, rate_request_id: str | None, customer_id: str | Non
         tx.update(POSITIONS, rate_request_id, row)
 
 
-@projection.on(ShippingOrder.Created, ShippingOrder.Edited)
-def order_containers(tx: BatchTx, event: ShippingOrder.Created | ShippingOrder.Edited, position: int) -> None:
-    # A new order names its booking; an edited one's booking is found by the order's id.
+OrderContent = (
+    ShippingOrder.Created | ShippingOrder.Edited | ShippingOrder.Updated | ShippingOrder.UpdateCancelled
+)
+
+
+@projection.on(
+    ShippingOrder.Created, ShippingOrder.Edited, ShippingOrder.Updated, ShippingOrder.UpdateCancelled
+)
+def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
+    """The containers an order names, whichever door changed them (the screens' edit, the standard's update
+    of the instructions, or that update cancelled): a new order names its booking; a changed one's
+    booking is found by the order's id."""
+    named_booking = None
     if isinstance(event, ShippingOrder.Created):
         details, named_booking = event.details, event.rate_request_id
+    elif isinstance(event, ShippingOrder.UpdateCancelled):
+        details = event.restored
     else:
-        details, named_booking = event.changes, None
+        details = event.changes
     if "containers" not in (details or {}):
         return
     order_id = str(event.originator_id)

@@ -29,7 +29,7 @@ from tests.api.dcsa_support import (
     rate_request_id,
     sample,
 )
-from tests.api.tracking_support import publisher_key
+from tests.api.tracking_support import equipment, publish, publisher_key, read_events
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
 
@@ -261,6 +261,49 @@ def test_submit_revise_update_accept_approve_issue(shipper: Shipper) -> None:
     assert "Bill of lading issued" in str(trail)
     issued_mail = [m for m in it.mailed() if m["data"]["kind"] == "billOfLadingIssued"]
     assert len(issued_mail) == 1 and it.booking in issued_mail[0]["subject"], it.mailed()
+
+
+def test_tracking_follows_the_containers_an_update_of_the_instructions_names(shipper: Shipper) -> None:
+    """Events of a container without a booking reference go to the booking whose order names it, the most
+    recent tie: an update sent through the standard retakes the order's containers as the screens' edit
+    does, and cancelling the update gives the first container back."""
+    it = shipper
+    first, second = seed_containers()[1].number, seed_containers()[2].number
+    reference = it.submit(instructions(it.booking, first))
+    # Another customer's earlier order named the second container.
+    staff = it.staff
+    bob = customer(it.client, "ebl-other")
+    bob_key = {
+        "API-Key": ok(it.client.post(f"{INTEGRATIONS}/api-keys", json={"label": "b"}, headers=bob), 201)[
+            "key"
+        ]
+    }
+    bobs = confirmed_dcsa_booking(it.client, bob_key, staff)
+    answer = it.client.post("/v3/shipping-instructions", json=instructions(bobs, second), headers=bob_key)
+    assert answer.status_code == 202, answer.text
+    it.accepted(
+        "PUT", f"/v3/shipping-instructions/{reference}", instructions(it.booking, second, update_of=reference)
+    )
+    publisher = publisher_key(it.client, staff)
+    when = "2026-11-20T08:00:00Z"
+    publish(
+        it.client, publisher, equipment("a7c1e0f2-0001-4b8e-9d7a-3c1f5e2b9a01", "GTIN", second, when, "NLAMS")
+    )
+    assert [e["equipmentDetails"]["equipmentReference"] for e in read_events(it.client, it.key)[0]] == [
+        second
+    ]
+    assert read_events(it.client, bob_key)[0] == []  # not the other customer's any more
+    it.accepted(
+        "PATCH",
+        f"/v3/shipping-instructions/{reference}",
+        {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"},
+    )
+    later = "2026-11-21T08:00:00Z"
+    publish(
+        it.client, publisher, equipment("a7c1e0f2-0002-4b8e-9d7a-3c1f5e2b9a02", "GTIN", first, later, "NLAMS")
+    )
+    mine = read_events(it.client, it.key, equipmentReference=first)[0]
+    assert [e["eventDateTime"] for e in mine] == [later]
 
 
 def test_a_cancelled_update_restores_the_instructions(shipper: Shipper) -> None:
