@@ -387,6 +387,19 @@ def test_the_doors_edges(shipper: Shipper) -> None:
     reference = it.submit(body)
     answer, error = it.call("POST", "/v3/shipping-instructions", body)
     assert answer.status_code == 409, answer.text
+    # An update names its own booking, as a submission does: not another customer's, not an unknown one.
+    bobs = confirmed_dcsa_booking(it.client, bob_key, it.staff)
+    for named in (bobs, "FB-2099-999999"):
+        answer, error = it.call(
+            "PUT",
+            f"/v3/shipping-instructions/{reference}",
+            instructions(named, CONTAINER, update_of=reference),
+        )
+        assert answer.status_code == 400, answer.text
+        assert error["errors"][0]["jsonPath"] == "$.consignmentItems" and it.booking in str(error)
+    assert it.status(reference) == ("RECEIVED", None)  # nothing was changed
+    found = it.read(reference)["consignmentItems"][0]["carrierBookingReference"]
+    assert found == it.booking
     # The standard's optional operations not offered (those the OpenAPI document says answer 501): 501
     # with the standard's error. Read from the document, so serving one takes it off the list unedited.
     not_offered = _not_offered()

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from pydantic import TypeAdapter, ValidationError
 
 from api.bootstrap import Services
+from api.dcsa.booking.reference import rate_request_id_for
 from api.dcsa.booking.routes import (
     DOOR_STATUSES,
     ApiVersion,
@@ -115,6 +116,25 @@ def _booking_named(document: dict[str, Any]) -> str:
             [DetailedError(7004, "Name one booking in every consignment item", "$.consignmentItems")]
         )
     return named.pop()
+
+
+def _names_its_booking(services: Services, document: dict[str, Any], booking: dict[str, Any]) -> None:
+    """An update is of one booking's instructions: its consignment items name that booking, as a new
+    submission's name the booking it is for (another's, or none known, is refused and nothing changes)."""
+    named = _booking_named(document)
+    with services.read_models.read() as tx:
+        if rate_request_id_for(tx, named) == booking["id"]:
+            return
+    reference = booking.get("reference") or booking["id"]
+    raise BookingContentRefused(
+        [
+            DetailedError(
+                7004,
+                f"These instructions are for booking {reference}: name it in every consignment item",
+                "$.consignmentItems",
+            )
+        ]
+    )
 
 
 async def _sent(request: Request) -> Any:
@@ -235,8 +255,9 @@ def update_shipping_instructions(
     """The shipper's updated instructions, until staff accept them (UPDATE_RECEIVED until staff decide;
     answering staff's revision request, too)."""
     _major_version(api_version)
-    _, order = _order_of(services, documentReference, principal)
+    booking, order = _order_of(services, documentReference, principal)
     as_sent = _as_sent(body, sent)
+    _names_its_booking(services, as_sent, booking)
     draft = _draft(services, as_sent)
     try:
         position = services.booking.update_shipping_order(order["id"], principal.actor, draft, as_sent)
