@@ -387,6 +387,7 @@ class BookingApplication(ContextApplication):
         once confirmed, a request to amend it (`request_booking_amendment`)."""
         rate_request = self.rate_request(rate_request_id, actor)
         if rate_request.state in AMENDABLE_STATES:
+            _sails_as_confirmed(rate_request, sailing)
             return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
         content, details, chosen = self._booking_request_details(content, now, sailing)
@@ -1171,3 +1172,15 @@ def _breakdown(charges: Sequence[ChargeDraft] | None, price: Decimal) -> list[Ch
     if per_container_total(given) != price:
         raise ValidationFailed({"price": message("booking.charge.sum")})
     return given
+
+
+def _sails_as_confirmed(rate_request: RateRequest, choice: SailingChoice | None) -> None:
+    """A confirmed booking's sailing is the carrier's to change (the `sailing` state fact): an amendment
+    that names another than the one it sails on is refused, not taken and left unapplied."""
+    if choice is None or not choice.names_a_sailing:
+        return
+    current = None if rate_request.sailing is None else Sailing.from_record(rate_request.sailing)
+    if current is not None and not current.estimated and choice.matches(current):
+        return
+    key = "sailing.routing_reference" if choice.routing_reference else "sailing"
+    raise ValidationFailed({key: message("booking.sailing.closed")})

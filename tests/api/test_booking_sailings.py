@@ -131,6 +131,31 @@ def test_a_v2_booking_on_a_published_sailing_confirmed_carries_its_transport_pla
     assert_verify_clean(services_of(client), tmp_path)
 
 
+def test_an_amendment_through_v2_may_not_name_another_sailing_than_the_one_confirmed(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """After confirmation the carrier changes the sailing (the `sailing` fact): an amendment naming another
+    is refused at the field that names it, not taken as AMENDMENT_RECEIVED and left unapplied; one that
+    names the sailing the booking has (the whole booking sent again) is an amendment like any."""
+    leaving, alice, reference = confirmed_on_a_sailing(client, admin_headers, "v2-amender", 12)
+    ok(client.put(PUBLISH, json=publication(departure_in(19), service="PGY"), headers=admin_headers))
+    other = v2_body(
+        vessel={"name": "Kharg Star", "vesselIMONumber": VESSEL_IMO}, carrierExportVoyageNumber=VOYAGE
+    )
+    other.update(carrierServiceCode="PGY")
+    errors = dcsa_error(client.put(f"{V2}/{reference}", json=other, headers=alice), 400)
+    assert errors[0]["jsonPath"] == "$.carrierExportVoyageNumber"
+    assert client.get(f"{V2}/{reference}", headers=alice).json().get("amendedBookingStatus") is None
+    same = on_the_sailing()
+    same["requestedEquipments"][0]["units"] = 2
+    assert client.put(f"{V2}/{reference}", json=same, headers=alice).status_code == 202
+    assert (
+        client.get(f"{V2}/{reference}", headers=alice).json()["amendedBookingStatus"] == "AMENDMENT_RECEIVED"
+    )
+    [leg] = client.get(f"{V2}/{reference}", headers=alice).json()["transportPlan"]
+    assert leg["plannedDepartureDate"] == leaving.date().isoformat()
+
+
 def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refused(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
