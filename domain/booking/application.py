@@ -299,12 +299,15 @@ class BookingApplication(ContextApplication):
         before = dict(rate_request.details)
         rate_request.edit(self._rate_request_details(actor, draft, now), actor)
         self._sailing_follows(rate_request, before, actor)
-        # The edited request is one a tariff prices: quoted again at once; a firm request (made through the
-        # standard) is priced by staff, who confirm it, never instantly, whichever door edited it.
+        self._priced_again(rate_request, now)
+        return self.record(rate_request)
+
+    def _priced_again(self, rate_request: RateRequest, now: datetime | None) -> None:
+        """An edited request a tariff prices is quoted again at once; a firm request (made through the
+        standard) is priced by staff, who confirm it, never instantly, whichever door edited it."""
         row = None if rate_request.firm_request else self._matching_row(rate_request.details)
         if row is not None:
             self._quote_from(rate_request, row, now)
-        return self.record(rate_request)
 
     def create_booking_request(
         self,
@@ -392,11 +395,17 @@ class BookingApplication(ContextApplication):
         rate_request._may("edit", actor)
         content, details, chosen = self._booking_request_details(content, now, sailing)
         before = dict(rate_request.details)
-        rate_request.edit(details, actor, content)
+        if rate_request.firm_request:
+            rate_request.edit(details, actor, content)
+        else:
+            # A request made on the screens stays theirs (its customer accepts the price and sends the
+            # booking letter): the standard's update edits its details as the screens' edit does.
+            rate_request.edit(_keeping_screens_fields(details, before), actor)
         if chosen is not None:  # the updated request names a sailing: the same write
             rate_request.choose_sailing(chosen, actor)
         else:
             self._sailing_follows(rate_request, before, actor)
+        self._priced_again(rate_request, now)
         return self.record(rate_request)
 
     def request_booking_amendment(
@@ -413,17 +422,17 @@ class BookingApplication(ContextApplication):
             )
         today = (now or datetime.now(UTC)).date()
         details = booking_content.rate_request_details(content, today, self.catalog)
-        current = rate_request.details
-        details["is_swbl"] = current.get("is_swbl", False)
-        details["additional_comment"] = current.get("additional_comment")
-        details["msds"] = current.get("msds") if details["is_danger"] else None
+        details = _keeping_screens_fields(details, rate_request.details)
         asked = None
         if rate_request.amendment is not None and rate_request.amendment.open:
             # The standard: a newer amendment replaces the one still awaiting a decision (and answers the
             # ask that one answered).
             asked = rate_request.amendment.asked
             rate_request.withdraw_amendment(actor)
-        rate_request.request_amendment(details, actor, content, asked=asked)
+        # A booking made on the screens stays one (its amended content is its details, as the screens'
+        # amendment's is); a firm booking's amendment carries the standard's content.
+        firm_content = content if rate_request.firm_request else None
+        rate_request.request_amendment(details, actor, firm_content, asked=asked)
         return self.record(rate_request)
 
     def cancel_request(self, rate_request_id: str, actor: Actor, reason: str | None = None) -> int:
@@ -1184,3 +1193,14 @@ def _sails_as_confirmed(rate_request: RateRequest, choice: SailingChoice | None)
         return
     key = "sailing.routing_reference" if choice.routing_reference else "sailing"
     raise ValidationFailed({key: message("booking.sailing.closed")})
+
+
+def _keeping_screens_fields(details: dict[str, Any], current: Mapping[str, Any]) -> dict[str, Any]:
+    """The details the standard's content means, with what it does not carry (the sea-waybill choice, the
+    comment, the MSDS file of dangerous goods) kept from the booking's."""
+    return {
+        **details,
+        "is_swbl": current.get("is_swbl", False),
+        "additional_comment": current.get("additional_comment"),
+        "msds": current.get("msds") if details["is_danger"] else None,
+    }

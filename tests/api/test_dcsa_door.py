@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from api.main import create_app
 from api.settings import Settings
-from tests.api.booking_support import ADMIN, CLIENT, customer, ok, payload
+from tests.api.booking_support import ADMIN, CLIENT, customer, later, ok, payload
 from tests.api.dcsa_support import dcsa_error, rate_request_id, sample, validate
 from tests.conftest import make_settings
 
@@ -232,3 +232,49 @@ def test_an_edit_on_the_screens_keeps_what_they_do_not_hold_as_sent(client: Test
         ("POD", "CNNGB"),
         ("PDE", "SGSIN"),
     ]
+
+
+def test_an_update_through_the_standard_leaves_a_screens_booking_a_screens_booking(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The standard's PUT is the portal's edit: a request made on the screens stays a request for a price
+    its customer accepts (and sends the booking letter for), not a firm one staff confirm without it; what
+    the standard does not carry (the sea-waybill choice, the comment) stays as it was."""
+    alice = customer(client, "door-screens")
+    rid = ok(
+        client.post(
+            f"{CLIENT}/rate-requests",
+            headers=alice,
+            json=payload(isSwbl=True, additionalComment="Fumigated pallets"),
+        ),
+        201,
+    )["id"]
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/quote",
+            headers=admin_headers,
+            json={"price": 700, "validUntil": later()},
+        )
+    )
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]
+    sent = read(client, alice, reference)
+    update = {k: v for k, v in sent.items() if k not in ("carrierBookingRequestReference", "bookingStatus")}
+    update["requestedEquipments"][0]["units"] = 3
+    update["documentParties"] = sample("booking-regular")["documentParties"]  # the standard asks for them
+    answer = client.put(f"{V2}/{reference}", json=update, headers=alice)
+    assert answer.status_code == 202, answer.text
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    assert (detail["viaApi"], detail["stateName"], detail["quantity"]) == (False, "requested", 3)
+    assert (detail["isSwbl"], detail["additionalComment"]) == (True, "Fumigated pallets")
+    ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/quote",
+            headers=admin_headers,
+            json={"price": 650, "validUntil": later()},
+        )
+    )
+    confirm = client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers)
+    assert confirm.status_code in (400, 409), (
+        confirm.text
+    )  # not a firm request: no confirming without a letter
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/approve", headers=alice))  # its customer accepts the price
