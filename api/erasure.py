@@ -95,7 +95,9 @@ def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor)
         erasure.recorded(str(account), ended)
     generation = generation_of(account, "account", username)
     sign_up = [] if generation is None else [str(registration_id(username, generation))]
-    destroyed = erasure.store.vault.destroy(str(account), also=[*sign_up, *people[1:]])
+    # What its team holds of everyone it invited (their names and addresses) is the company's data.
+    team = erasure.accounts.team_member_subjects(account)
+    destroyed = erasure.store.vault.destroy(str(account), also=[*sign_up, *people[1:], *team])
     rows = rewrite_read_models(erasure.settings, erasure.store, erasure.read_models)
     return Erased(str(account), position, len(destroyed), rows)
 

@@ -37,6 +37,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 from domain.shared.personal import (
     ERASED,
     erased_identifier,
+    member_subject,
     personal_fields,
     personal_identifiers,
     personal_owner,
@@ -727,10 +728,16 @@ def at_path(state: dict[str, Any], path: str) -> str | None:
     return str(value) if value else None
 
 
-def _member_subject(event_class: type[Any], state: dict[str, Any]) -> str | None:
-    """The subject an event's personal fields are sealed under when they are not its aggregate's own."""
+def _member_subject(
+    event_class: type[Any], originator_id: Any, state: dict[str, Any]
+) -> tuple[str, str] | None:
+    """The subject an event's personal fields are sealed under when they are not its aggregate's own, and
+    its owner: the person's data in this aggregate, owned by the person (`member_subject`)."""
     path = personal_subject(event_class)
-    return at_path(state, path) if path else None
+    member = at_path(state, path) if path else None
+    if not isinstance(member, str):
+        return None
+    return member_subject(originator_id, member), member
 
 
 class SealingMapper(Mapper[UUID]):
@@ -748,9 +755,9 @@ class SealingMapper(Mapper[UUID]):
             owner_path = personal_owner(event_class)
             if not personal_fields(event_class) and not owner_path:  # as `to_stored_event` decides
                 continue
-            member = _member_subject(event_class, vars(event))
-            if member is not None:  # its key is made as it seals, owned by the aggregate
-                others.append(member)
+            member = _member_subject(event_class, event.originator_id, vars(event))
+            if member is not None:  # its key is made as it seals, owned by the person
+                others.append(member[0])
                 continue
             subject = str(event.originator_id)
             if getattr(event, "originator_version", None) == 1:
@@ -767,9 +774,9 @@ class SealingMapper(Mapper[UUID]):
         if not paths and not owner_path:
             return state
         subject, owner = str(originator_id), at_path(state, owner_path) if owner_path else None
-        member = _member_subject(event_class, state)
-        if member is not None:  # another subject's data, in an aggregate that owns that subject
-            subject, owner = member, str(originator_id)
+        member = _member_subject(event_class, originator_id, state)
+        if member is not None:  # another person's data in this aggregate, owned by that person
+            subject, owner = member
         key = self.vault.key_for_sealing(subject, owner)
         identifiers = personal_identifiers(event_class)
         state = dict(state)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from domain.accounts.team import INVITATION_LIFETIME, OWNER, Team
+from domain.accounts.team import INVITATION_LIFETIME, OWNER, Team, team_id
+from domain.shared.personal import is_erased
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
 from projections.booking.queries import customer_name
@@ -67,10 +68,24 @@ def invited(tx: BatchTx, event: Team.Invited, position: int) -> None:
         "joined_at": None,
         "position": position,
     }
-    if tx.get(TABLE, event.member_id) is None:
+    before = tx.get(TABLE, event.member_id)
+    if before is None:
         tx.insert(TABLE, row)
-    else:
+    elif _ours(before, event) or before["state"] != "active":
+        # A person is one row: the team that invites them now, unless another's member still (refused
+        # at the door; a race of two invitations leaves the member where they are).
         tx.update(TABLE, event.member_id, {k: v for k, v in row.items() if k != "id"})
+
+
+def _ours(row: dict[str, Any], event: Any) -> bool:
+    """Whether the person's row is the event's team's (a later invitation by another company took it)."""
+    return bool(team_id(str(row["company_id"])) == event.originator_id)
+
+
+def _member_changed(tx: BatchTx, event: Any, changes: dict[str, Any]) -> None:
+    row = tx.get(TABLE, event.member_id)
+    if row is not None and _ours(row, event):
+        tx.update(TABLE, event.member_id, changes)
 
 
 @projection.on(Team.Joined)
@@ -81,22 +96,22 @@ def joined(tx: BatchTx, event: Team.Joined, position: int) -> None:
         "joined_at": utc_text(event.timestamp),
         "position": position,
     }
-    tx.update(TABLE, event.member_id, changes)
+    _member_changed(tx, event, changes)
 
 
 @projection.on(Team.RoleChanged)
 def role_changed(tx: BatchTx, event: Team.RoleChanged, position: int) -> None:
-    tx.update(TABLE, event.member_id, {"role": event.role, "position": position})
+    _member_changed(tx, event, {"role": event.role, "position": position})
 
 
 @projection.on(Team.Removed)
 def removed(tx: BatchTx, event: Team.Removed, position: int) -> None:
-    tx.update(TABLE, event.member_id, {"state": "removed", "token_hash": None, "position": position})
+    _member_changed(tx, event, {"state": "removed", "token_hash": None, "position": position})
 
 
 @projection.on(Team.MemberProfileChanged)
 def renamed(tx: BatchTx, event: Team.MemberProfileChanged, position: int) -> None:
-    tx.update(TABLE, event.member_id, {"name": event.name, "position": position})
+    _member_changed(tx, event, {"name": event.name, "position": position})
 
 
 # -- queries --------------------------------------------------------------------------------------------
@@ -135,6 +150,24 @@ def members(tx: Tx, company_id: str, now: datetime | None = None) -> list[dict[s
                 status = "expired"
         listed.append({**row, "status": status})
     return listed
+
+
+def invited_elsewhere(tx: Tx, person_id: str, company_id: str, now: datetime | None = None) -> bool:
+    """Whether another company's team holds the person: a member, or invited with a link still good (an
+    erased company's links are good no more)."""
+    row = tx.one(
+        f"SELECT t.company_id, t.state, t.invited_at, a.username FROM {TABLE} t"
+        " LEFT JOIN accounts a ON a.id = t.company_id WHERE t.id = ?",
+        (person_id,),
+    )
+    if row is None or row["company_id"] == company_id or is_erased(row["username"]):
+        return False
+    if row["state"] == "active":
+        return True
+    if row["state"] != "invited" or not row["invited_at"]:
+        return False
+    issued = datetime.fromisoformat(str(row["invited_at"]).replace("Z", "+00:00"))
+    return (now or datetime.now(UTC)) - issued <= INVITATION_LIFETIME
 
 
 def invitation_by_token_hash(tx: Tx, token_hash: str) -> dict[str, Any] | None:

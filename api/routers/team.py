@@ -32,8 +32,8 @@ from api.schemas.team import (
 )
 from domain.accounts import secrets
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY
-from domain.accounts.team import INVALID_INVITATION, OWNER
-from domain.shared.errors import NotFound, ValidationFailed
+from domain.accounts.team import INVALID_INVITATION, INVITED_ELSEWHERE, OWNER
+from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from projections import team as read
 from projections.profiles import profile_of
 
@@ -98,8 +98,14 @@ def _one(services: Services, principal: Principal, member_id: str) -> dict[str, 
 def invite(
     body: InvitationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    """Invite a colleague (owner only): an e-mail with a link good once for 72 hours; a current member 409."""
+    """Invite a colleague (owner only): an e-mail with a link good once for 72 hours; a current member, or
+    one another company invited or has, 409."""
     company = _company(services, principal)
+    person = str(services.accounts.login_id((body.email or "").strip().lower()))
+    with services.read_models.read() as tx:
+        elsewhere = read.invited_elsewhere(tx, person, company["account_id"])
+    if elsewhere:
+        raise AlreadyExists(INVITED_ELSEWHERE)
     member_id, position = services.accounts.invite_member(
         company["account_id"],
         body.email or "",
@@ -122,6 +128,7 @@ def change_role(
 ) -> Response:
     """Give a member another role (owner only); the last owner cannot be demoted (409)."""
     company = _company(services, principal)
+    _one(services, principal, id)  # this company's member now (404 before anything is written)
     command(services.accounts.change_member_role, company["account_id"], id, body.role or "", principal.actor)
     return success(_one(services, principal, id))
 
@@ -135,6 +142,7 @@ def remove(id: str, principal: CustomerUser, services: ServicesDep, command: Com
     """Remove a member or withdraw an invitation (owner only): the member's sessions end and their API keys
     stop at once; the last owner cannot be removed (409)."""
     company = _company(services, principal)
+    _one(services, principal, id)  # this company's member now (404 before anything is written)
     command.ending_sessions(id, services.accounts.remove_member, company["account_id"], id, principal.actor)
     return success({"id": id, "removed": True})
 

@@ -20,7 +20,7 @@ from domain.accounts.account import (
 from domain.accounts.edit_request import ProfileEditRequest, edit_request_id
 from domain.accounts.passwords import PRODUCTION_COST, Passwords
 from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, registration_id
-from domain.accounts.team import ADDRESS_TAKEN, INVALID_INVITATION, Team, role_of, team_id
+from domain.accounts.team import ADDRESS_TAKEN, INVALID_INVITATION, Member, Team, role_of, team_id
 from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.application import ContextApplication
@@ -28,6 +28,7 @@ from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttem
 from domain.shared.ids import GENERATIONS, generation_of
 from domain.shared.languages import supported
 from domain.shared.messages import message
+from domain.shared.personal import member_subject
 from domain.shared.reasons import system_reason
 
 T = TypeVar("T")
@@ -247,15 +248,28 @@ class AccountsApplication(ContextApplication):
         return self.record(*erased)
 
     def team_logins(self, company_id: UUID | str) -> list[str]:
-        """The own logins of everyone who ever joined the company's team (the company's own login aside)."""
+        """The own logins of everyone who ever joined the company's team and works for it still (the
+        company's own login aside): one who left and joined another company is that company's colleague."""
+        logins = []
+        for member in self._team_members(company_id):
+            if not member.joined or not self.exists(UUID(member.id)):
+                continue
+            login = self._load(UUID(member.id), Account, "Account not found")
+            if str(login.profile.get("company_id") or "") == str(company_id):
+                logins.append(member.id)
+        return logins
+
+    def team_member_subjects(self, company_id: UUID | str) -> list[str]:
+        """The keys of what the company's team holds of each person it ever invited (their names and
+        addresses in its events): the company's data, erased with it."""
+        return [member_subject(team_id(str(company_id)), m.id) for m in self._team_members(company_id)]
+
+    def _team_members(self, company_id: UUID | str) -> list[Member]:
+        """Everyone the company's team ever named, but the company's own login."""
         if not self.exists(team_id(str(company_id))):
             return []
         team = self._load(team_id(str(company_id)), Team, "Team not found")
-        return [
-            member.id
-            for member in team.members.values()
-            if member.id != str(company_id) and self.exists(UUID(member.id))
-        ]
+        return [member for member in team.members.values() if member.id != str(company_id)]
 
     def set_email_preferences(self, account: UUID | str, muted: list[str], actor: Actor) -> int | None:
         """Turn kinds of booking e-mail off (the rest on); None when nothing changes."""
@@ -360,8 +374,10 @@ class AccountsApplication(ContextApplication):
         # data key is gone for good, and what was sealed under it would reach no one.
         login = self.login_id(address)
         member_id = str(login)
-        if member_id not in team.members and self.exists(login):
-            raise AlreadyExists(ADDRESS_TAKEN)  # a member of another company, or a customer of its own
+        if self.exists(login):  # a member of another company, or a customer of its own
+            account = self._load(login, Account, "Account not found")
+            if str(account.profile.get("company_id") or "") != company_id:
+                raise AlreadyExists(ADDRESS_TAKEN)
         company = _company_name(self._company(company_id))  # as it is now: the invitation names it
         team.invite(member_id, address, person, wanted, self._secret(), now, actor, company)
         return member_id, self.record(team)
@@ -382,7 +398,10 @@ class AccountsApplication(ContextApplication):
         if self.exists(UUID(member.id)):  # removed before and invited again: the same login comes back
             login = self._load(UUID(member.id), Account, "Account not found")
             login.update_profile(
-                {"name": member.name, "email": member.email}, str(team.id), person, "invited again"
+                {"name": member.name, "email": member.email, "company_id": company_id},
+                str(team.id),
+                person,
+                "invited again",
             )
         else:
             profile = {

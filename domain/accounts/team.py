@@ -37,6 +37,7 @@ LAST_OWNER = "The team needs at least one owner: make another member owner first
 ALREADY_MEMBER = "This person is already a member of the team"
 OWNER_BY_ERASURE = system_reason("ownerByErasure")
 ADDRESS_TAKEN = "This e-mail address already has a login of its own and cannot be invited"
+INVITED_ELSEWHERE = "This e-mail address belongs to another company's team or awaits its invitation"
 
 
 def team_id(company_id: str) -> UUID:
@@ -57,6 +58,8 @@ class Member:
     state: str
     token_hash: str | None = None
     invited_at: datetime | None = None
+    # Whether they ever joined (accepted an invitation), removed since or not.
+    joined: bool = False
 
 
 class Team(DomainAggregate):
@@ -190,6 +193,7 @@ class Team(DomainAggregate):
             member = aggregate.members[self.member_id]
             member.state = "active"
             member.token_hash = None
+            member.joined = True
 
     def accept(self, token: str, now: datetime, actor: Actor) -> Member:
         member = self.invitation(token, now)

@@ -9,8 +9,9 @@ An event class declares:
   aggregate that belongs to one (its data is erased with that account's); without one, the aggregate is
   its own owner;
 - `personal_subject`: the field naming whose data the personal fields are, where that is not the aggregate's
-  own (a company team's colleague): they are sealed under that subject's key, which the aggregate owns, so
-  the person can be erased alone and goes with the aggregate's owner too.
+  own (a company team's colleague): they are sealed under a key of that person in that aggregate
+  (`member_subject`), which the person owns, so his erasure takes it; the aggregate's owner's erasure names
+  it too (one company's team is its data, while the same person in another company's team is not).
 
 Reads of a person's data after erasure answer `ERASED` (an identifier: `ERASED` and a short tag of its own).
 """
@@ -20,6 +21,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from uuid import UUID
+
+from domain.shared.ids import name_based_id
 
 _ERASED_PERSON: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / "contract" / "erased-person.json").read_text(encoding="utf-8")
@@ -88,3 +92,8 @@ def person_in(text: str, language: str) -> str:
     if ERASED not in text:
         return text
     return text.replace(ERASED, _ERASED_PERSON["words"].get(language) or _ERASED_PERSON["words"]["en"])
+
+
+def member_subject(aggregate_id: UUID | str, member_id: str) -> str:
+    """The subject a person's data in another's aggregate is sealed under: one per aggregate and person."""
+    return str(name_based_id("member-data", f"{aggregate_id}:{member_id}"))
