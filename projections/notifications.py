@@ -18,10 +18,19 @@ from infrastructure.read_db import Tx
 from projections.projection import Projection
 
 COUNTS = "notification_counts"
+# Who read which notification, and how many of a recipient's each reader read: a company's notices are read
+# by each colleague for himself (the recipient's own login is a reader like any).
+READS = "notification_reads"
+READ_COUNTS = "notification_reader_counts"
 
 projection = Projection(
     name="notifications",
-    tables={"notifications": ("id",), "notification_counts": ("recipient",)},
+    tables={
+        "notifications": ("id",),
+        COUNTS: ("recipient",),
+        READS: ("notification_id", "reader"),
+        READ_COUNTS: ("recipient", "reader"),
+    },
     # Marking one read reads its row (whose it is, whether it was unread): loaded for a whole batch at once.
     reads_own=("notifications",),
     schema=[
@@ -36,6 +45,12 @@ projection = Projection(
         "CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (recipient, is_read)",
         "CREATE TABLE IF NOT EXISTS notification_counts ("
         " recipient TEXT PRIMARY KEY, total BIGINT NOT NULL, unread BIGINT NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {READS} ("
+        " notification_id TEXT NOT NULL, reader TEXT NOT NULL, position BIGINT NOT NULL,"
+        " PRIMARY KEY (notification_id, reader))",
+        f"CREATE TABLE IF NOT EXISTS {READ_COUNTS} ("
+        " recipient TEXT NOT NULL, reader TEXT NOT NULL, read BIGINT NOT NULL,"
+        " PRIMARY KEY (recipient, reader))",
     ],
 )
 
@@ -65,28 +80,42 @@ def created(tx: BatchTx, event: Notification.Created, position: int) -> None:
 
 @projection.on(Notification.MarkedRead)
 def marked_read(tx: BatchTx, event: Notification.MarkedRead, position: int) -> None:
-    before = tx.get("notifications", str(event.originator_id))
-    if before is not None and not before["is_read"]:
+    """Read by its reader (anyone's first read marks the row read for staff's and the audit's views)."""
+    key = str(event.originator_id)
+    before = tx.get("notifications", key)
+    if before is None:
+        return
+    if not before["is_read"]:
         tx.add(COUNTS, {"recipient": before["recipient"], "total": 0, "unread": -1}, "total", "unread")
     tx.update(
-        "notifications",
-        str(event.originator_id),
-        {"is_read": 1, "read_at": event.timestamp.isoformat(), "position": position},
+        "notifications", key, {"is_read": 1, "read_at": event.timestamp.isoformat(), "position": position}
     )
+    if tx.get(READS, (key, event.actor_id)) is None:
+        tx.insert(READS, {"notification_id": key, "reader": event.actor_id, "position": position})
+        tx.add(READ_COUNTS, {"recipient": before["recipient"], "reader": event.actor_id, "read": 1}, "read")
 
 
-def page(tx: Tx, recipient: str, page_number: int, size: int) -> tuple[list[dict[str, Any]], int, int]:
+def page(
+    tx: Tx, recipient: str, reader: str, page_number: int, size: int
+) -> tuple[list[dict[str, Any]], int, int]:
+    """A page of `recipient`'s notifications, newest first, each `is_read` by `reader` (a company's colleague
+    reads its notices for himself), with how many there are and how many `reader` has not read."""
     # A booking's reference is read from the booking (a notification older than references gets it too).
     rows = tx.all(
-        "SELECT n.id, n.title, n.message, n.translations, n.is_read, n.created_at, n.subject_kind,"
-        " n.subject_id,"
+        "SELECT n.id, n.title, n.message, n.translations, n.created_at, n.subject_kind, n.subject_id,"
+        f" CASE WHEN EXISTS (SELECT 1 FROM {READS} r WHERE r.notification_id = n.id AND r.reader = ?)"
+        " THEN 1 ELSE 0 END AS is_read,"
         " COALESCE(b.reference, n.subject_reference) AS subject_reference FROM notifications n"
         " LEFT JOIN booking_rate_requests b ON n.subject_kind = 'rate_request' AND b.id = n.subject_id"
         " WHERE n.recipient = ? ORDER BY n.created_position DESC LIMIT ? OFFSET ?",
-        (recipient, size, (page_number - 1) * size),
+        (reader, recipient, size, (page_number - 1) * size),
     )
-    counted = tx.one("SELECT total, unread FROM notification_counts WHERE recipient = ?", (recipient,))
-    return rows, int(counted["total"]) if counted else 0, int(counted["unread"]) if counted else 0
+    counted = tx.one(f"SELECT total FROM {COUNTS} WHERE recipient = ?", (recipient,))
+    read = tx.scalar(
+        f"SELECT read FROM {READ_COUNTS} WHERE recipient = ? AND reader = ?", (recipient, reader)
+    )
+    total = int(counted["total"]) if counted else 0
+    return rows, total, total - int(read or 0)
 
 
 def worded(row: dict[str, Any], language: str | None) -> tuple[str, str]:

@@ -38,7 +38,9 @@ def notification_page(
     if account_id not in (principal.account_id, company_account_id(principal)):
         raise Forbidden("These notifications belong to another account")
     with services.read_models.read() as tx:
-        rows, total, unseen = notifications.page(tx, company_account_id(principal), page, pageSize)
+        rows, total, unseen = notifications.page(
+            tx, company_account_id(principal), principal.actor.recorded_id, page, pageSize
+        )
     # Each reader reads a notice in the language he reads the portal in (the web asks in the one it shows);
     # a request that names none reads it as written, in the language the recipient had chosen then.
     language = from_accept_language(request.headers.get("accept-language"))

@@ -95,6 +95,8 @@ class Notification(LifecycleAggregate):
         self.subject = subject
         self.translations = translations
         self.state = state
+        # Who read it: a company's notice is read by each colleague for himself.
+        self.readers: set[str] = set()
 
     @classmethod
     def create(
@@ -129,13 +131,19 @@ class Notification(LifecycleAggregate):
         return bool(self.state == "read")
 
     class MarkedRead(StateMoved):
-        pass
+        """Read by the event's actor (a company's colleague for himself; the recipient's own login)."""
+
+        def apply(self, aggregate: LifecycleAggregate) -> None:
+            aggregate.state = self.state
+            if isinstance(aggregate, Notification):
+                aggregate.readers.add(self.actor_id)
 
     def mark_read(self, actor: Actor) -> bool:
-        """Only the recipient reads it; False (no event) when it is read already."""
+        """Only the recipient reads it (a company's colleague, the company's); each reader marks it read for
+        himself. False (no event) when this reader read it already."""
         if actor.id != self.recipient:
             raise Forbidden("This notification belongs to another account")
-        if self.is_read:
+        if actor.recorded_id in self.readers:
             return False
         dest = self._next("mark_read", actor)
         self._record(self.MarkedRead, audit_fields(actor), state=dest)

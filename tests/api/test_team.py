@@ -246,6 +246,28 @@ def test_a_member_reads_the_companys_notifications(client: TestClient, admin_hea
     _, other_id = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
     fails(client.get(page.format(other_id), headers=reza), 403)
 
+    # Each colleague reads the company's notices for himself: a viewer's read clears it for him alone.
+    maryam, _ = member(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    notices = ok(client.get(page.format(company_id), headers=maryam))["data"]
+    first = notices["costumerlNotificationDetails"]["list"][0]["id"]
+    marked = {"notificationId": first}
+    ok(client.put("/notification/api/v1/notifications/mark-as-read", json=marked, headers=maryam))
+    settle(client)
+
+    def unseen(who: dict[str, str]) -> tuple[int, bool]:
+        data = ok(client.get(page.format(company_id), headers=who))["data"]
+        listed = {n["id"]: n["isRead"] for n in data["costumerlNotificationDetails"]["list"]}
+        return data["notSeenCount"], listed[first]
+
+    assert unseen(maryam) == (notices["notSeenCount"] - 1, True)
+    assert unseen(reza) == (notices["notSeenCount"], False)
+    assert unseen(owner) == (notices["notSeenCount"], False)
+    ok(client.put("/notification/api/v1/notifications/mark-as-read", json=marked, headers=reza))
+    ok(client.put("/notification/api/v1/notifications/mark-as-read", json=marked, headers=reza))  # once
+    settle(client)
+    assert unseen(reza) == (notices["notSeenCount"] - 1, True)
+    assert unseen(owner) == (notices["notSeenCount"], False)
+
 
 def test_the_team_shares_the_companys_address_book(client: TestClient) -> None:
     book = "/booking/api/v1/client/address-book"
