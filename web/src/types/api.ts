@@ -512,7 +512,8 @@ export interface paths {
         put?: never;
         /**
          * Invite
-         * @description Invite a colleague (owner only): an e-mail with a link good once for 72 hours; a current member 409.
+         * @description Invite a colleague (owner only): an e-mail with a link good once for 72 hours; a current member, or
+         *     one another company invited or has, 409.
          */
         post: operations["team_invite"];
         delete?: never;
