@@ -472,6 +472,14 @@ class World:
             (path, ""), lambda: dict(envelope(self.call("GET", path, booking.owner.headers), 200))
         )
 
+    def sailing(self, booking: Booking) -> dict[str, Any] | None:
+        """The booking's sailing, `None` when it has none (kept in the round's cache as an empty dict)."""
+        path = f"{CLIENT}/rate-requests/{booking.id}/sailing"
+        found = self._once(
+            (path, ""), lambda: dict(envelope(self.call("GET", path, booking.owner.headers), 200) or {})
+        )
+        return found or None
+
     def v2(self, booking: Booking, fresh: bool = False) -> dict[str, Any]:
         def read() -> dict[str, Any]:
             answer = self.call("GET", f"{V2}/{booking.reference}", booking.owner.api_key)
@@ -951,6 +959,22 @@ def a_closed_booking_holds_nothing_open(world: World) -> None:
         still = None if order is None else order["statusName"]
         assert still is None or ORDER_STATES[still].get("final"), (
             f"{booking.id} is {detail['stateName']} with its shipping order still {still}"
+        )
+
+
+@check
+def a_booking_sails_between_its_ports(world: World) -> None:
+    """A booking's sailing, whichever door or change made it, runs between the booking's own ports, as a new
+    booking's must (decision 3821)."""
+    for booking in world.bookings.values():
+        found = world.sailing(booking)
+        if found is None:
+            continue
+        detail = world.portal(booking)
+        ports = (found["sailing"]["portOfLoading"], found["sailing"]["portOfDischarge"])
+        named = (detail["polTitle"][-6:-1], detail["podTitle"][-6:-1])  # "Shanghai (CNSHA)"
+        assert ports == named, (
+            f"{booking.id} is {named[0]} to {named[1]}, its sailing {ports[0]} to {ports[1]}"
         )
 
 

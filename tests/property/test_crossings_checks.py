@@ -57,6 +57,7 @@ from tests.property.crossings_support import (
 from tests.property.test_crossings import InProcessWorld
 
 SAILING = {"vesselIMONumber": "9321483", "carrierExportVoyageNumber": "2407W"}
+NINGBO = 3  # the seed's: the published sailing never calls there
 
 
 def _screens_booking(
@@ -428,3 +429,19 @@ def test_an_e_mail_to_an_erased_customer_fails_the_erased_hear_nothing(
     finally:
         monkeypatch.undo()
         world.erased[-1].mails_before = len(world.outbox())  # the wrong e-mail is in the outbox for good
+
+
+def test_a_sailing_left_behind_by_an_edit_fails_a_booking_sails_between_its_ports(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(domain.booking.application.BookingApplication, "_sailing_follows", lambda *_: None)
+    booking = _screens_booking(world, TARIFF_LANE, 1)
+    who = booking.owner
+    try:
+        path = f"{CLIENT}/rate-requests/{booking.id}"
+        envelope(world.call("PUT", f"{path}/sailing", who.headers, json={"sailing": SAILING}))
+        to_ningbo = screens_payload({**TARIFF_LANE, "podId": NINGBO}, 1, False, "Pistachios")
+        envelope(world.call("PUT", path, who.headers, json=to_ningbo))
+        assert "its sailing CNSHA to SGSIN" in _fails(world, "a_booking_sails_between_its_ports")
+    finally:
+        del world.bookings[booking.id]
