@@ -14,6 +14,11 @@ from typing import Any
 
 from api.dcsa.errors import DetailedError
 from api.mapping import ORDER, wire_name
+from domain.booking.document_references import (
+    shipping_instructions_reference,
+    transport_document_reference,
+    transport_document_status,
+)
 from domain.booking.values import (
     BOX,
     CONSIGNEE,
@@ -26,27 +31,11 @@ from domain.booking.values import (
 )
 from domain.shared.lifecycle import lifecycle
 
-SI_PREFIX, TD_PREFIX = "SI-", "BL-"
 _LBR_IN_KGM = 0.45359237
 # The carrier this portal speaks for, on the documents it issues (no SMDG code of its own: a placeholder the
 # standard's pattern accepts).
 CARRIER_CODE = "FRBK"
 TERMS = "Carriage under the carrier's standard bill of lading terms and conditions, available on request."
-
-
-def si_reference(booking_reference: str) -> str:
-    return SI_PREFIX + booking_reference
-
-
-def td_reference(booking_reference: str) -> str:
-    return TD_PREFIX + booking_reference
-
-
-def booking_reference_of(document_reference: str) -> str | None:
-    for prefix in (SI_PREFIX, TD_PREFIX):
-        if document_reference.startswith(prefix):
-            return document_reference[len(prefix) :]
-    return None
 
 
 def state_fact(state: str, fact: str) -> Any:
@@ -293,14 +282,14 @@ def instructions(
     state = str(order["status_name"])
     document.pop("transportDocumentReference", None)
     head: dict[str, Any] = {
-        "shippingInstructionsReference": si_reference(reference),
+        "shippingInstructionsReference": shipping_instructions_reference(reference),
         "shippingInstructionsStatus": state_fact(state, "dcsa"),
     }
     update = state_fact(state, "dcsaUpdate")
     if update:
         head["updatedShippingInstructionsStatus"] = update
-    if state_fact(state, "transportDocument"):
-        head["transportDocumentReference"] = td_reference(reference)
+    if transport_document_status(state):
+        head["transportDocumentReference"] = transport_document_reference(reference)
     said = _feedbacks(order) if state == "revision_requested" else []
     if said:
         head["feedbacks"] = said
@@ -377,9 +366,9 @@ def transport_document(
     )[:10]
     arrival = str(getattr(sailing, "arrival", None) or departure)[:10]
     document: dict[str, Any] = {
-        "transportDocumentReference": td_reference(reference),
+        "transportDocumentReference": transport_document_reference(reference),
         "shippingInstructionsReference": si["shippingInstructionsReference"],
-        "transportDocumentStatus": state_fact(state, "transportDocument"),
+        "transportDocumentStatus": transport_document_status(state),
         "transportDocumentTypeCode": si["transportDocumentTypeCode"],
         "isShippedOnBoardType": si["isShippedOnBoardType"],
         "freightPaymentTermCode": si["freightPaymentTermCode"],
@@ -423,10 +412,11 @@ def order_notification(
     """A step of the order as the standard's lightweight notification: its CloudEvents type, the path of
     its source and its `data` (`ShippingInstructionsData` or `TransportDocumentData`), saying what the
     /v3 reads say after the step; `message`: staff's words (a revision asked, the instructions declined)."""
-    si, td = si_reference(booking_reference), td_reference(booking_reference)
+    si = shipping_instructions_reference(booking_reference)
+    td = transport_document_reference(booking_reference)
     if event_name in _TD_STEPS:
         data: dict[str, Any] = {
-            "transportDocumentStatus": state_fact(state, "transportDocument"),
+            "transportDocumentStatus": transport_document_status(state),
             "shippingInstructionsReference": si,
             "transportDocumentReference": td,
         }

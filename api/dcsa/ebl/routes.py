@@ -43,6 +43,11 @@ from api.dcsa.errors import EBL_VERSION, DetailedError, error_response, schema_e
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
+from domain.booking.document_references import (
+    booking_reference_of,
+    shipping_instructions_reference,
+    transport_document_status,
+)
 from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking.sailings import sailing_of
 
@@ -75,7 +80,7 @@ def _major_version(value: str | None) -> None:
 def _order_of(
     services: Services, document_reference: str, principal: Principal
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    booking_reference = documents.booking_reference_of(document_reference)
+    booking_reference = booking_reference_of(document_reference)
     if booking_reference is None:
         raise NotFound(f"No document {document_reference}")
     booking = owned_booking(services, booking_reference, principal)
@@ -220,7 +225,7 @@ def create_shipping_instructions(
             raise
         raise BookingContentRefused(documents.order_errors(error.fields)) from error
     services.settle(position)
-    reference = documents.si_reference(str(booking.get("reference") or booking["id"]))
+    reference = shipping_instructions_reference(str(booking.get("reference") or booking["id"]))
     return JSONResponse({"shippingInstructionsReference": reference}, status_code=202)
 
 
@@ -312,7 +317,7 @@ async def get_transport_document(
     """The bill of lading staff's acceptance of the instructions produced: DRAFT, APPROVED, ISSUED."""
     _major_version(api_version)
     booking, order = await off_loop(_order_of, services, transportDocumentReference, principal)
-    if not documents.state_fact(str(order["status_name"]), "transportDocument"):
+    if not transport_document_status(str(order["status_name"])):
         raise NotFound(f"No transport document {transportDocumentReference}")
     numbers = await off_loop(_numbers, services, order)
     found = await off_loop(_sailing, services, booking["id"])
@@ -343,7 +348,7 @@ def approve_transport_document(
     if body.transportDocumentStatus != "APPROVED":
         raise ValidationFailed({"transportDocumentStatus": "Only APPROVED may be set"})
     _, order = _order_of(services, transportDocumentReference, principal)
-    if not documents.state_fact(str(order["status_name"]), "transportDocument"):
+    if not transport_document_status(str(order["status_name"])):
         raise NotFound(f"No transport document {transportDocumentReference}")
     position = services.booking.approve_shipping_order(order["id"], principal.actor)
     services.settle(position)
