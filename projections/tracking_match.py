@@ -1,26 +1,24 @@
 """Which booking a tracking event is about, read from the read models when it is published.
 
-In order: a booking reference the event's shipment details carry (`documentReference` or an additional one,
-of type BKG or CBR: the portal's booking reference, the standard's carrierBookingReference), else the
-container, tied to a booking by an earlier event that named both. The answer is recorded in the event, so a
-replay places it the same way whatever the read models later say.
+In order: a document reference the event's shipment details carry (`documentReference` or an additional one)
+that names a document the booking has now: the booking itself (BKG or CBR: the portal's booking reference,
+the standard's carrierBookingReference) or, once drafted, its transport document (TRD); else the container,
+tied to a booking by an earlier event that named both, or by the shipping order naming it. Which documents a
+booking has is `domain/booking/document_references.py`'s to say, for the match as for `GET /v3/events`'s
+filters and staff's assignment (decision 3822). The answer is recorded in the event, so a replay places it the
+same way whatever the read models later say.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from domain.tracking.milestone import BookingMatch, document_references, equipment_reference
+from domain.booking.document_references import KINDS
+from domain.tracking.milestone import BookingMatch, booking_documents, equipment_reference
 from infrastructure.read_db import Tx
-from projections.booking.lookup import rate_request_id_for
+from projections.booking.lookup import rate_request_named_by
 from projections.booking.sailings import SAILINGS
 from projections.tracking import booking_of_container, booking_ordering_container
-
-BOOKING_DOCUMENTS = ("BKG", "CBR")
-
-
-def booking_references(document: dict[str, Any]) -> list[str]:
-    return [reference for kind, reference in document_references(document) if kind in BOOKING_DOCUMENTS]
 
 
 def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
@@ -42,8 +40,8 @@ def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
 
 
 def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
-    for reference in booking_references(document):
-        rate_request_id = rate_request_id_for(tx, reference)
+    for kind, reference in booking_documents(document):
+        rate_request_id = rate_request_named_by(tx, kind, reference)
         found = None if rate_request_id is None else _booking(tx, rate_request_id)
         if found is not None:
             return found
@@ -63,6 +61,12 @@ def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
     return None
 
 
-def booking_by_reference(tx: Tx, reference: str) -> BookingMatch | None:
-    rate_request_id = rate_request_id_for(tx, reference)
-    return None if rate_request_id is None else _booking(tx, rate_request_id)
+def booking_by_reference(tx: Tx, reference: str, kinds: tuple[str, ...] = KINDS) -> BookingMatch | None:
+    """The booking a reference names now, as a document of one of `kinds` (by default any: the booking's
+    own reference or its transport document's, as staff type either), or None."""
+    for kind in kinds:
+        rate_request_id = rate_request_named_by(tx, kind, reference)
+        found = None if rate_request_id is None else _booking(tx, rate_request_id)
+        if found is not None:
+            return found
+    return None

@@ -17,6 +17,7 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.domain import event
 
 from domain.booking.containers import is_valid as is_container_number
+from domain.booking.document_references import BOOKING, TRANSPORT_DOCUMENT
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
@@ -35,6 +36,9 @@ UN_LOCODE = re.compile(r"^[A-Z]{2}[A-Z2-9]{3}\Z")
 _NAMESPACE = uuid5(NAMESPACE_URL, "urn:freight:tracking-event")
 # The date-times of an event this portal reads and converts.
 _DATE_TIMES = ("eventDateTime", "eventUpdatedDateTime")
+# The standard's document type codes of the documents a booking has (domain/booking/document_references.py):
+# BKG and CBR both name the booking (the standard's carrierBookingReference), TRD its transport document.
+BOOKING_DOCUMENT_CODES = {"BKG": BOOKING, "CBR": BOOKING, "TRD": TRANSPORT_DOCUMENT}
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,15 @@ def document_references(document: dict[str, Any]) -> list[tuple[str, str]]:
         (str(r.get("typeCode") or ""), str(r["reference"]))
         for r in references
         if isinstance(r, dict) and r.get("reference")
+    ]
+
+
+def booking_documents(document: dict[str, Any]) -> list[tuple[str, str]]:
+    """The event's references of documents a booking may have, (kind, reference), main one first."""
+    return [
+        (BOOKING_DOCUMENT_CODES[code], reference)
+        for code, reference in document_references(document)
+        if code in BOOKING_DOCUMENT_CODES
     ]
 
 

@@ -40,6 +40,7 @@ from api.edge.errors import StoredNotShown
 from api.edge.identity import PUBLISH, company_account_id, identify
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
+from domain.booking.document_references import BOOKING, TRANSPORT_DOCUMENT
 from domain.shared.actor import Actor
 from domain.shared.errors import (
     DomainError,
@@ -57,7 +58,11 @@ from projections.tracking_match import booking_by_reference, match
 
 log = logging.getLogger(__name__)
 PAGE_MAX = 100
-NO_TRANSPORT_DOCUMENTS = "This carrier issues no transport documents through this API yet"
+# The filters naming a document of a booking: the query parameter and the kind of document it names.
+_DOCUMENT_FILTERS = (
+    ("carrierBookingReference", BOOKING),
+    ("transportDocumentReference", TRANSPORT_DOCUMENT),
+)
 _STATUSES: list[tuple[type[DomainError], int]] = [
     (Unauthorized, 401),
     (Forbidden, 403),
@@ -260,10 +265,14 @@ def _events(
     limit = min(query["limit"] or PAGE_MAX, PAGE_MAX)
     with services.read_models.read() as tx:
         booking_id = None
-        if query["carrierBookingReference"] is not None:
-            found = booking_by_reference(tx, query["carrierBookingReference"])
+        for name, kind in _DOCUMENT_FILTERS:
+            if query[name] is None:
+                continue
+            found = booking_by_reference(tx, query[name], (kind,))
             if found is None or found.customer_id != company_account_id(principal):
                 return [], None  # another customer's booking reads as one with no events
+            if booking_id not in (None, found.rate_request_id):
+                return [], None  # a booking and a transport document of another booking: nothing is both
             booking_id = found.rate_request_id
         rows = events_page(
             tx,
@@ -288,7 +297,11 @@ async def get_events(
     principal: IntegrationCustomer,
     services: ServicesDep,
     carrierBookingReference: str | None = Query(None, max_length=100),
-    transportDocumentReference: str | None = Query(None, max_length=100),
+    transportDocumentReference: str | None = Query(
+        None,
+        max_length=100,
+        description="The booking's transport document (`BL-` and the booking's reference), once drafted",
+    ),
     equipmentReference: str | None = Query(None, max_length=11),
     eventTypes: list[str] | None = Query(
         None,
@@ -304,10 +317,9 @@ async def get_events(
 ) -> Any:
     """The events of the caller's own bookings, ordered by `eventDateTime`, at most 100 a page; the next
     page's cursor is in `Next-Page-Cursor` (absent on the last page)."""
-    if transportDocumentReference is not None:
-        raise ValidationFailed({"$.transportDocumentReference": NO_TRANSPORT_DOCUMENTS})
     query = {
         "carrierBookingReference": carrierBookingReference,
+        "transportDocumentReference": transportDocumentReference,
         "equipmentReference": equipmentReference,
         "eventTypes": _types(eventTypes),
         "updatedMin": _when(eventUpdatedDateTimeMin, "eventUpdatedDateTimeMin"),

@@ -29751,6 +29751,7 @@ export interface operations {
         parameters: {
             query?: {
                 carrierBookingReference?: string | null;
+                /** @description The booking's transport document (`BL-` and the booking's reference), once drafted */
                 transportDocumentReference?: string | null;
                 equipmentReference?: string | null;
                 /** @description Comma-separated (EQUIPMENT,TRANSPORT), or the parameter repeated: every type named */
