@@ -95,15 +95,15 @@ class ChunkStore:
         already recorded when the upload finished before (a repeated chunk), or the progress so far."""
         errors: dict[str, str] = {}
         if not upload_key.strip() or len(upload_key) > 200:
-            errors["FileId"] = "FileId is required (at most 200 characters)"
+            errors["FileId"] = message("upload.fileId")
         if total_chunks < 1 or total_chunks > MAX_CHUNKS:
-            errors["TotalChunks"] = f"TotalChunks must be between 1 and {MAX_CHUNKS} (files up to 20 MB)"
+            errors["TotalChunks"] = message("upload.totalChunks", max=MAX_CHUNKS)
         if chunk_number < 1 or (total_chunks >= 1 and chunk_number > total_chunks):
-            errors["ChunkNumber"] = "ChunkNumber counts from 1 up to TotalChunks"
+            errors["ChunkNumber"] = message("upload.chunkNumber")
         if not data:
-            errors["File"] = "The chunk is empty"
+            errors["File"] = message("upload.chunk.empty")
         elif len(data) > CHUNK_SIZE:
-            errors["File"] = f"A chunk holds at most {CHUNK_SIZE} bytes"
+            errors["File"] = message("upload.chunk.max", max=CHUNK_SIZE)
         if errors:
             raise ValidationFailed(errors)
         folder = self.upload_dir(owner_id, upload_key)

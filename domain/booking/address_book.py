@@ -18,6 +18,7 @@ from eventsourcing.domain import event
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import IllegalTransition, ValidationFailed
+from domain.shared.messages import message
 from domain.shared.phone import PHONE
 
 # What a saved party is usually used as: hints for the order's party fields, never a limit on them.
@@ -47,21 +48,21 @@ def checked_party(draft: PartyEntryDraft) -> dict[str, Any]:
     errors: dict[str, str] = {}
     found = {key: _text(getattr(draft, key)) for key in LIMITS}
     if not found["name"]:
-        errors["name"] = "Name is required"
+        errors["name"] = message("addresses.name.required")
     if not found["address"]:
-        errors["address"] = "Address is required"
+        errors["address"] = message("addresses.address.required")
     for key, most in LIMITS.items():
         if len(found[key]) > most and key not in errors:
-            errors[key] = f"At most {most} characters"
+            errors[key] = message("addresses.text.max", max=most)
     phone, email = found["phone_number"], found["email"]
     if phone and "phone_number" not in errors and not PHONE.fullmatch(phone):
-        errors["phone_number"] = "Digits with an optional +, spaces or dashes (+49 40 3008 1234)"
+        errors["phone_number"] = message("addresses.phone.invalid")
     if email and "email" not in errors and not EMAIL.fullmatch(email):
-        errors["email"] = "An e-mail address, e.g. export@example.com"
+        errors["email"] = message("addresses.email.invalid")
     roles = list(dict.fromkeys(draft.roles or ()))
     unknown = [role for role in roles if role not in ROLE_HINTS]
     if unknown:
-        errors["roles"] = f"Each role is one of {', '.join(ROLE_HINTS)}"
+        errors["roles"] = message("addresses.roles.oneOf", roles=", ".join(ROLE_HINTS))
     if errors:
         raise ValidationFailed(errors)
     return {

@@ -19,6 +19,7 @@ from domain.booking.iso_equipment import EquipmentKind, equipment_kind
 from domain.booking.reference import ReferenceCatalog
 from domain.booking.values import SHIPPING_HORIZON
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 
 
 def as_sent_personal(at: str) -> tuple[str, ...]:
@@ -179,50 +180,40 @@ def rate_request_details(
             continue
         port_id = catalog.port_id(code)
         if port_id is None:
-            errors[f"locations.{index}.un_location_code"] = (
-                f"Unknown UN/LOCODE {code}: not a location we serve"
-            )
+            errors[f"locations.{index}.un_location_code"] = message("booking.location.unknown", code=code)
         else:
             ports[index] = port_id
     loading = _port_of(content, ports, "POL", "PRE")
     discharge = _port_of(content, ports, "POD", "PDE")
     if loading is None and not errors:
-        errors[LOCATIONS] = "A port of loading (POL) or place of receipt (PRE) with a UN/LOCODE is required"
+        errors[LOCATIONS] = message("booking.loading.required")
     if discharge is None and not errors:
-        errors[LOCATIONS] = (
-            "A port of discharge (POD) or place of delivery (PDE) with a UN/LOCODE is required"
-        )
+        errors[LOCATIONS] = message("booking.discharge.required")
     if loading is not None and loading == discharge:
-        errors[LOCATIONS] = "The port of discharge must differ from the port of loading"
+        errors[LOCATIONS] = message("booking.discharge.same")
     kind: EquipmentKind | None = None
     for index, line in enumerate(content.equipments):
         found = equipment_kind(line.iso_code)
         if found is None:
-            errors[f"equipments.{index}.iso_code"] = (
-                f"Equipment {line.iso_code} is not an ISO 6346 size-type code we offer"
-            )
+            errors[f"equipments.{index}.iso_code"] = message("booking.equipment.unknown", code=line.iso_code)
         elif kind is None:
             kind = found
         elif (found.container_type_id, found.container_size_id) != (
             kind.container_type_id,
             kind.container_size_id,
         ):
-            errors[f"equipments.{index}.iso_code"] = (
-                "One booking is quoted for one kind of equipment; send this line as a booking of its own"
-            )
+            errors[f"equipments.{index}.iso_code"] = message("booking.equipment.oneKind")
     if content.units > MAX_UNITS:
-        errors[f"equipments.{len(content.equipments) - 1}.units"] = (
-            f"At most {MAX_UNITS} units of equipment per booking (this request asks for {content.units})"
+        errors[f"equipments.{len(content.equipments) - 1}.units"] = message(
+            "booking.units.max", max=MAX_UNITS, asked=content.units
         )
     departure: date | None = None
     if content.expected_departure_date:
         departure = date.fromisoformat(content.expected_departure_date)
         if departure < today:
-            errors["expected_departure_date"] = "The expected departure date cannot be in the past"
+            errors["expected_departure_date"] = message("booking.departure.past")
         elif departure > today + SHIPPING_HORIZON:  # as on the portal's own form
-            errors["expected_departure_date"] = (
-                "The expected departure date must be within two years from today"
-            )
+            errors["expected_departure_date"] = message("booking.departure.far")
     if errors:
         raise ValidationFailed(errors)
     assert kind is not None and loading is not None and discharge is not None

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+from domain.shared.messages import message
+
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
-OUTSIDE = "Must be between 1970-01-01 and 2099-12-31"
+OUTSIDE = message("common.moment.window")
 # How far ahead of the server's clock an ACTUAL event (one that has happened) may be dated: the publishers'
 # clocks drift, but not by days.
 ACTUAL_AHEAD = timedelta(hours=1)
-IN_THE_FUTURE = "An actual event cannot be dated more than an hour ahead of now"
+IN_THE_FUTURE = message("tracking.event.ahead")
 
 
 def parse_instant(text: str) -> datetime:

@@ -21,6 +21,7 @@ from domain.booking.document_references import BOOKING, TRANSPORT_DOCUMENT
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.messages import message
 from domain.shared.moments import IN_THE_FUTURE, instant_problem, parse_instant, too_far_ahead
 
 PUBLISHER = "publisher"
@@ -106,11 +107,11 @@ def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
     actual event has happened: it is not dated more than `ACTUAL_AHEAD` after `now`."""
     problems: dict[str, str] = {}
     if not str(document.get("eventID") or "").strip():
-        problems[f"{where}.eventID"] = "This field is required."
+        problems[f"{where}.eventID"] = message("common.required")
     for name in _DATE_TIMES:
         value = document.get(name)
         if value and not _is_instant(value):
-            problems[f"{where}.{name}"] = "An RFC 3339 date-time with its offset (2026-01-23T01:23:45Z)"
+            problems[f"{where}.{name}"] = message("common.dateTime.offset")
         elif value:
             outside = instant_problem(parse_instant(value))
             if outside:
@@ -121,7 +122,7 @@ def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
         return
     happened = document.get("eventDateTime")
     if not happened:
-        problems[f"{where}.eventDateTime"] = "This field is required."
+        problems[f"{where}.eventDateTime"] = message("common.required")
     elif (
         f"{where}.eventDateTime" not in problems
         and _classifier(document) == "ACT"
@@ -132,26 +133,26 @@ def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
     if kind not in EVENT_TYPES:
         problems[f"{where}.eventClassification.eventTypeCode"] = "One of " + ", ".join(EVENT_TYPES)
     elif not subtype(document):
-        problems[f"{where}.eventClassification.{_SUBTYPE_FIELD[kind]}"] = "This field is required."
+        problems[f"{where}.eventClassification.{_SUBTYPE_FIELD[kind]}"] = message("common.required")
     container = equipment_reference(document)
     if kind == "EQUIPMENT" and not container:
-        problems[f"{where}.equipmentDetails.equipmentReference"] = "An equipment event names its container."
+        problems[f"{where}.equipmentDetails.equipmentReference"] = message("tracking.equipment.required")
     elif container is not None and len(container) == 11 and not is_container_number(container):
-        problems[f"{where}.equipmentDetails.equipmentReference"] = (
-            f"{container} is not an ISO 6346 container number (owner code, category, serial, check digit)"
+        problems[f"{where}.equipmentDetails.equipmentReference"] = message(
+            "tracking.container.invalid", container=container
         )
     location = (document.get("eventLocation") or {}).get("UNLocationCode")
     if location is not None and not UN_LOCODE.fullmatch(str(location)):
-        problems[f"{where}.eventLocation.UNLocationCode"] = f"{location} is not a UN/LOCODE"
+        problems[f"{where}.eventLocation.UNLocationCode"] = message("common.locode.invalid", code=location)
     call_location = (
         ((document.get("transportDetails") or {}).get("transportCall") or {}).get("location") or {}
     ).get("UNLocationCode")
     if call_location is not None and not UN_LOCODE.fullmatch(str(call_location)):
-        problems[f"{where}.transportDetails.transportCall.location.UNLocationCode"] = (
-            f"{call_location} is not a UN/LOCODE"
+        problems[f"{where}.transportDetails.transportCall.location.UNLocationCode"] = message(
+            "common.locode.invalid", code=call_location
         )
     if kind == "TRANSPORT" and location is None and call_location is None:
-        problems[f"{where}.eventLocation.UNLocationCode"] = "A transport event names its port (UN/LOCODE)."
+        problems[f"{where}.eventLocation.UNLocationCode"] = message("tracking.transport.port")
     if problems:
         raise ValidationFailed(problems)
 

@@ -101,3 +101,11 @@ def test_the_address_book_is_for_signed_in_customers(
 ) -> None:
     fails(client.get(BOOK), 401)
     fails(client.get(BOOK, headers=admin_headers), 403)
+
+
+def test_a_persian_reader_is_told_in_persian(client: TestClient) -> None:
+    headers = {**customer(client, "book-persian"), "Accept-Language": "fa"}
+    error = fails(client.post(BOOK, headers=headers, json=_party(name=" ", email="no")), 400)
+    assert error["fields"] == {"name": "نام الزامی است", "email": "یک نشانی ایمیل، مانند export@example.com"}
+    english = fails(client.post(BOOK, headers=headers | {"Accept-Language": "en"}, json=_party(name="")), 400)
+    assert english["fields"] == {"name": "Name is required"}

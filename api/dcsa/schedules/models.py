@@ -31,6 +31,7 @@ from domain.booking.schedules import (
     parse_time,
     utc_text,
 )
+from domain.shared.messages import message
 from domain.shared.moments import instant_problem
 
 CS_DOCUMENT = Path(__file__).resolve().parents[3] / "contract" / "dcsa" / "cs" / "CS_v1.0.0.yaml"
@@ -216,11 +217,11 @@ def oversize(body: Any) -> dict[str, str]:
             count = len(calls) if isinstance(calls, list) else 0
             total += count
             if count > MAX_CALLS_PER_VESSEL:
-                faults[f"$[{s}].vesselSchedules[{v}].transportCalls"] = (
-                    f"At most {MAX_CALLS_PER_VESSEL} transport calls per vessel schedule ({count} sent)"
+                faults[f"$[{s}].vesselSchedules[{v}].transportCalls"] = message(
+                    "schedules.calls.vessel", max=MAX_CALLS_PER_VESSEL, sent=count
                 )
     if total > MAX_CALLS_PER_PUBLICATION:
-        faults["$"] = f"At most {MAX_CALLS_PER_PUBLICATION} transport calls per publication ({total} sent)"
+        faults["$"] = message("schedules.calls.publication", max=MAX_CALLS_PER_PUBLICATION, sent=total)
     return faults
 
 
@@ -235,7 +236,7 @@ def publication_faults(body: Any) -> dict[str, str]:
     seen: set[str] = set()
     for s, service in enumerate(body):
         if service["carrierServiceCode"] in seen:
-            faults[f"$[{s}].carrierServiceCode"] = "This service is named twice in one publication"
+            faults[f"$[{s}].carrierServiceCode"] = message("schedules.service.twice")
         seen.add(service["carrierServiceCode"])
         for v, schedule in enumerate(service["vesselSchedules"]):
             for c, call in enumerate(schedule.get("transportCalls") or []):
