@@ -116,6 +116,9 @@ def shipping_order_event(tx: BatchTx, event: ShippingOrder.Event, position: int)
         if owner is not None:
             tx.delete(PARTY_PREFIXES, order_id)
             _index_parties(tx, order_id, str(owner["account_id"]), event.changes["parties"])
+    elif isinstance(event, ShippingOrder.Resubmitted):  # the parties filled again replace the old ones
+        tx.delete(PARTY_PREFIXES, order_id)
+        _index_parties(tx, order_id, event.customer_id, event.details.get("parties"))
 
 
 def _index_parties(tx: BatchTx, order_id: str, account_id: str, parties: Any) -> None:

@@ -161,19 +161,27 @@ def _reposition(tx: BatchTx, rate_request_id: str | None, customer_id: str | Non
 
 
 OrderContent = (
-    ShippingOrder.Created | ShippingOrder.Edited | ShippingOrder.Updated | ShippingOrder.UpdateCancelled
+    ShippingOrder.Created
+    | ShippingOrder.Edited
+    | ShippingOrder.Updated
+    | ShippingOrder.UpdateCancelled
+    | ShippingOrder.Resubmitted
 )
 
 
 @projection.on(
-    ShippingOrder.Created, ShippingOrder.Edited, ShippingOrder.Updated, ShippingOrder.UpdateCancelled
+    ShippingOrder.Created,
+    ShippingOrder.Edited,
+    ShippingOrder.Updated,
+    ShippingOrder.UpdateCancelled,
+    ShippingOrder.Resubmitted,
 )
 def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
     """The containers an order names, whichever door changed them (the screens' edit, the standard's update
-    of the instructions, or that update cancelled): a new order names its booking; a changed one's
-    booking is found by the order's id."""
+    of the instructions, or that update cancelled, an order submitted again): a new order, or one submitted
+    again, names its booking; a changed one's booking is found by the order's id."""
     named_booking = None
-    if isinstance(event, ShippingOrder.Created):
+    if isinstance(event, ShippingOrder.Created | ShippingOrder.Resubmitted):
         details, named_booking = event.details, event.rate_request_id
     elif isinstance(event, ShippingOrder.UpdateCancelled):
         details = event.restored

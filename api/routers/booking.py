@@ -34,6 +34,7 @@ from api.schemas.booking import (
     ShippingOrder,
     ShippingOrderBody,
     ShippingOrderEditBody,
+    ShippingOrderResubmitBody,
     WithdrawBody,
 )
 from api.schemas.envelope import Envelope, Lookup, error_responses
@@ -285,6 +286,30 @@ def edit_shipping_order(
     id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     command(services.booking.edit_shipping_order, id, principal.actor, body.draft())
+    return success(_order_answer(services, id, principal))
+
+
+@router.put(
+    "/shipping-orders/{id}/resubmit",
+    response_model=Envelope[ShippingOrder],
+    # 404: not the caller's order; 409: not cancelled or declined, closed with its booking, or its booking
+    # ended.
+    responses=error_responses(400, 404, 409),
+)
+def resubmit_shipping_order(
+    id: str,
+    body: ShippingOrderResubmitBody,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+) -> Response:
+    """Submit a cancelled or declined shipping order again while its booking is live: the whole order, filled
+    and checked as a first submission (400 naming the field, nothing changed). Staff review it as a new
+    order. An order closed with its booking (cancelled or rejected) is not submitted again (409 saying so)."""
+    try:
+        command(services.booking.resubmit_shipping_order, id, principal.actor, body.draft())
+    except ValidationFailed as error:
+        raise wire_fields(error, CREATE_ORDER) from error  # spelt as a new order's body: `frightType`
     return success(_order_answer(services, id, principal))
 
 

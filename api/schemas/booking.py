@@ -289,6 +289,15 @@ class ShippingOrderBody(OrderFields):
     containers: list[ShippingOrderContainer] = []
 
 
+class ShippingOrderResubmitBody(OrderFields):
+    """A cancelled or declined order filled again: the whole order, as a first submission's body (its freight
+    type spelt `frightType`) without the rate request, which the order names already."""
+
+    model_config = wire_keys(CREATE_ORDER)
+    parties: list[PartyBody] = []
+    containers: list[ShippingOrderContainer] = []
+
+
 class ShippingOrderEditBody(OrderFields):
     # On edit the specification spells it `freightType`; parties and containers may be sent too.
     pass

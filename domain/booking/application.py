@@ -974,7 +974,7 @@ class BookingApplication(ContextApplication):
                 self._same_order(rate_request, draft, as_sent)
                 return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
-        if rate_request.state != "shipping_order":
+        if not _takes_orders(rate_request):
             raise IllegalTransition(
                 "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
             )
@@ -984,9 +984,8 @@ class BookingApplication(ContextApplication):
             rate_request.customer_id,
             details,
             actor,
-            rate_request_in_shipping_order=rate_request.state == "shipping_order",
-            exact_container_count=len(details["containers"]) == rate_request.quantity,
-            parties_present=True,
+            rate_request_in_shipping_order=_takes_orders(rate_request),
+            **_submission_guards(rate_request, details),
         )
         try:
             return order.id, self.record(order)
@@ -1008,6 +1007,22 @@ class BookingApplication(ContextApplication):
             details = None
         if first is None or details != getattr(first, "details", None):
             raise KeyReused("This idempotency key was used with another request body; use a new key")
+
+    def resubmit_shipping_order(self, order_id: str, actor: Actor, draft: OrderDraft) -> int:
+        """The customer submits its cancelled or declined order again, while the booking is live (decision
+        3824): the content is checked exactly as a first submission's and replaces the order's. An order
+        closed with its booking stays closed."""
+        order = self.shipping_order(order_id, actor)
+        order._may("resubmit", actor)
+        if order.closed_with_booking:
+            raise Conflict(CLOSED_WITH_BOOKING)
+        rate_request = self.rate_request(order.rate_request_id, actor)
+        if not _takes_orders(rate_request):
+            raise Conflict(BOOKING_NOT_LIVE)
+        details = self._sent_order_details(rate_request, draft, None)
+        live = _takes_orders(rate_request)
+        order.resubmit(details, actor, booking_live=live, **_submission_guards(rate_request, details))
+        return self.record(order)
 
     def edit_shipping_order(self, order_id: str, actor: Actor, draft: OrderDraft) -> int:
         order = self.shipping_order(order_id, actor)
@@ -1170,6 +1185,25 @@ class BookingApplication(ContextApplication):
 
     def _exists(self, aggregate_id: UUID) -> bool:
         return bool(self.recorder.select_events(aggregate_id, limit=1))
+
+
+# Why an order cancelled or declined may not be submitted again (decision 3824).
+CLOSED_WITH_BOOKING = "This shipping order was closed with its booking; it cannot be submitted again"
+BOOKING_NOT_LIVE = "This booking has ended; its shipping order cannot be submitted again"
+
+
+def _takes_orders(rate_request: RateRequest) -> bool:
+    """Whether the booking is live for its shipping order: confirmed and not ended (an order is submitted,
+    first or again, only then)."""
+    return rate_request.state == "shipping_order"
+
+
+def _submission_guards(rate_request: RateRequest, details: Mapping[str, Any]) -> dict[str, bool]:
+    """The lifecycle's guards of a submission, first or again, on its checked `details`."""
+    return {
+        "exact_container_count": len(details["containers"]) == rate_request.quantity,
+        "parties_present": True,
+    }
 
 
 def _breakdown(charges: Sequence[ChargeDraft] | None, price: Decimal) -> list[Charge] | None:

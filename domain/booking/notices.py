@@ -67,7 +67,8 @@ TOLD: dict[type, Told] = {
     S.Declined: Told(
         "customer",
         "Shipping instructions declined",
-        "The shipping instructions of your booking {ref} were declined: {message}",
+        "The shipping instructions of your booking {ref} were declined; you may fill the shipping order"
+        " again: {message}",
     ),
     R.AmendmentAsked: Told("customer", "Amendment asked for", "Please amend your booking {ref}: {message}"),
     # -- the customer, on the changes it asked for after confirmation ----------------------------------------
@@ -114,6 +115,11 @@ TOLD: dict[type, Told] = {
     ),
     S.Created: Told("staff", "Shipping order submitted", "Booking {ref}: a shipping order to review."),
     S.Edited: Told("staff", "Shipping order edited", "Booking {ref}: the revised shipping order to review."),
+    S.Resubmitted: Told(
+        "staff",
+        "Shipping order submitted again",
+        "Booking {ref}: a shipping order submitted again, after it was cancelled or declined, to review.",
+    ),
     S.Updated: Told(
         "staff", "Shipping instructions updated", "Booking {ref}: updated shipping instructions to review."
     ),
@@ -283,7 +289,7 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
     else:
         notice = worded(event.customer_id, words, language_of(context.aggregate(event.customer_id)), subject)
     # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
-    return late_order(notice, event, context) if isinstance(event, S.Created) else notice
+    return late_order(notice, event, context) if isinstance(event, S.Created | S.Resubmitted) else notice
 
 
 notices.register(*TOLD)(tell)

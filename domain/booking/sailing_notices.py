@@ -134,8 +134,11 @@ def told(
     return worded(event.customer_id, lambda each: _told(event, each), language, subject)
 
 
-def late_order(notice: Notice, event: ShippingOrder.Created, context: NoticeContext) -> Notice:
-    """The staff's notice of a new shipping order, flagged when it came after the SI cut-off."""
+def late_order(
+    notice: Notice, event: ShippingOrder.Created | ShippingOrder.Resubmitted, context: NoticeContext
+) -> Notice:
+    """The staff's notice of a new shipping order (or one submitted again), flagged when it came after the SI
+    cut-off."""
     if notice.recipient != STAFF or notice.subject is None:
         return notice
     booking = context.aggregate(notice.subject.id)

@@ -4,7 +4,7 @@ sent there replaces the content at once and keeps what it replaced, so that with
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.domain import event
@@ -57,6 +57,8 @@ class ShippingOrder(LifecycleAggregate):
         # While an update awaits staff: the content it replaced and whether staff had asked for it.
         self.replaced: dict[str, Any] | None = None
         self.revision_was_requested = False
+        # Closed because its booking ended (`close_with_booking`): never submitted again (decision 3824).
+        self.closed_with_booking = False
 
     @classmethod
     def create(
@@ -218,6 +220,10 @@ class ShippingOrder(LifecycleAggregate):
         # Closed because its booking was cancelled (`close_with_booking`; False in events recorded before).
         with_booking: bool = False
 
+        def apply(self, aggregate: LifecycleAggregate) -> None:
+            super().apply(aggregate)
+            cast("ShippingOrder", aggregate).closed_with_booking = self.with_booking
+
     def may_close(self, closed_as: str) -> bool:
         """Whether the order is still open to close with its booking (not approved, issued or closed)."""
         guards = {"booking_cancelled": closed_as == "cancelled", "booking_declined": closed_as == "declined"}
@@ -267,6 +273,58 @@ class ShippingOrder(LifecycleAggregate):
         customer_id: str
         # Declined because its booking was rejected (`close_with_booking`; False in events recorded before).
         with_booking: bool = False
+
+        def apply(self, aggregate: LifecycleAggregate) -> None:
+            super().apply(aggregate)
+            cast("ShippingOrder", aggregate).closed_with_booking = self.with_booking
+
+    def resubmit(
+        self,
+        details: dict[str, Any],
+        actor: Actor,
+        *,
+        booking_live: bool,
+        exact_container_count: bool,
+        parties_present: bool,
+    ) -> None:
+        """The customer fills the order again after cancelling it or staff declining it (decision 3824):
+        `details` (checked as a first submission's) replace the content; staff review it as a new order. Not
+        once the order closed with its booking, nor when the booking is no longer live."""
+        dest = self._next(
+            "resubmit",
+            actor,
+            booking_live=booking_live,
+            not_closed_with_booking=not self.closed_with_booking,
+            exact_container_count=exact_container_count,
+            parties_present=parties_present,
+        )
+        self._record(
+            self.Resubmitted,
+            audit_fields(actor),
+            details=details,
+            state=dest,
+            rate_request_id=self.rate_request_id,
+            customer_id=self.customer_id,
+        )
+
+    class Resubmitted(ActorEvent):
+        """The order submitted again: its whole content, as a `Created` carries it."""
+
+        personal_fields = ("details.parties", *as_sent_personal("details"))
+
+        details: dict[str, Any]
+        state: str
+        rate_request_id: str
+        customer_id: str
+
+        def apply(self, aggregate: ShippingOrder) -> None:
+            aggregate.details = dict(self.details)
+            aggregate.revise = {}
+            aggregate.edited_order = None
+            aggregate.replaced = None
+            aggregate.revision_was_requested = False
+            aggregate.closed_with_booking = False
+            aggregate.state = self.state
 
     def issue(self, actor: Actor) -> None:
         dest = self._next("issue", actor)

@@ -63,6 +63,8 @@ ORDER_KIND_OF = {
     "UpdateCancelled": "shipping_instructions.update_cancelled",
     "Cancelled": "shipping_instructions.cancelled",
     "Declined": "shipping_instructions.declined",
+    # Cancelled or declined instructions submitted again on the portal (decision 3824): RECEIVED again.
+    "Resubmitted": "shipping_instructions.resubmitted",
     "Accepted": "transport_document.draft",
     "Approved": "transport_document.approved",
     "Issued": "transport_document.issued",

@@ -458,6 +458,7 @@ ORDER_EVENTS: tuple[type, ...] = (
     ShippingOrder.Accepted,
     ShippingOrder.Approved,
     ShippingOrder.Issued,
+    ShippingOrder.Resubmitted,
 )
 
 

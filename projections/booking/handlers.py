@@ -454,6 +454,13 @@ def order_updated(tx: BatchTx, event: ShippingOrder.Updated, position: int) -> N
     )
 
 
+@projection.on(ShippingOrder.Resubmitted)
+def order_resubmitted(tx: BatchTx, event: ShippingOrder.Resubmitted, position: int) -> None:
+    """Submitted again (decision 3824): the new content replaces the old one whole, as a new order's."""
+    details = json.dumps(event.details, sort_keys=True)
+    _order_moved(tx, event, position, details=details, revise="{}", edited_order=None)
+
+
 @projection.on(ShippingOrder.UpdateCancelled)
 def order_update_cancelled(tx: BatchTx, event: ShippingOrder.UpdateCancelled, position: int) -> None:
     _order_moved(tx, event, position, details=json.dumps(event.restored, sort_keys=True))

@@ -76,6 +76,9 @@ ORDER_STEPS = {
     "update_received": ["staff_accept_the_order", "staff_ask_to_revise_the_order"],
     "ready_for_approval": ["customer_approves_the_order", "customer_approves_the_draft_on_v3"],
     "approved": ["staff_issue_the_transport_document"],
+    # Cancelled or declined while the booking is live: filled again (decision 3824).
+    "cancelled": ["customer_submits_the_order_again"],
+    "declined": ["customer_submits_the_order_again"],
 }
 # The booking's states staff may reject it in, as rate_request.json's `reject` says.
 REJECTABLE = tuple(
@@ -423,6 +426,20 @@ class Crossings(RuleBasedStateMachine):
         danger = bool(self.world.portal(booking)["isDanger"])
         body = order_payload(booking.id, booking.quantity, "Roasted pistachios in boxes", danger)
         self._step("order", "POST", ORDERS, self._by(data, booking), True, json=body)
+
+    def _fillable_again(self, b: Booking) -> bool:
+        return b.order_state in ("cancelled", "declined") and b.state == "shipping_order"
+
+    @precondition(lambda self: self._any(self._fillable_again))
+    @rule(data=st.data())
+    def customer_submits_the_order_again(self, data: st.DataObject) -> None:
+        """A cancelled or declined order filled again on the screens, while the booking is live."""
+        booking = self._pick(data, self._fillable_again)
+        danger = bool(self.world.portal(booking)["isDanger"])
+        body = order_payload(booking.id, booking.quantity, "Saffron in tins", danger)
+        del body["rateRequestId"]
+        path = f"{ORDERS}/{booking.order_id}/resubmit"
+        self._step("order again", "PUT", path, self._by(data, booking), True, json=body)
 
     def _decidable(self, b: Booking) -> bool:
         return b.order_state in DECIDABLE and b.state == "shipping_order"

@@ -1285,7 +1285,7 @@ export interface paths {
         get?: never;
         /**
          * Decline Shipping Order
-         * @description Decline the shipping instructions, saying why (the standard's DECLINED); final.
+         * @description Decline the shipping instructions, saying why (the standard's DECLINED); the customer may submit them again while the booking is live.
          */
         put: operations["booking_admin_decline_shipping_order"];
         post?: never;
@@ -1937,6 +1937,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/client/shipping-orders/{id}/resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Resubmit Shipping Order
+         * @description Submit a cancelled or declined shipping order again while its booking is live: the whole order, filled
+         *     and checked as a first submission (400 naming the field, nothing changed). Staff review it as a new
+         *     order. An order closed with its booking (cancelled or rejected) is not submitted again (409 saying so).
+         */
+        put: operations["booking_resubmit_shipping_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/places": {
         parameters: {
             query?: never;
@@ -2570,7 +2592,7 @@ export interface webhooks {
          * A booking changed
          * @description Posted to `{callbackUrl}/v2/booking-notifications` for every change of what
          *     `GET /v2/bookings/{ref}` shows (one per step of the booking), to each active subscription of the booking's
-         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `booking.sailing_named`, `booking.sailing_replanned`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `amendment.price_expired`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`, `shipping_instructions.received`, `shipping_instructions.revision_requested`, `shipping_instructions.updated`, `shipping_instructions.update_cancelled`, `shipping_instructions.cancelled`, `shipping_instructions.declined`, `transport_document.draft`, `transport_document.approved`, `transport_document.issued`).
+         *     customer that hears that step's event type (`booking.received`, `booking.reference_assigned`, `booking.updated`, `booking.quoted`, `booking.price_accepted`, `booking.price_declined`, `booking.withdrawn`, `booking.documents_submitted`, `booking.revision_requested`, `booking.rejected`, `booking.confirmed`, `booking.quote_expired`, `booking.completed`, `booking.sailing_chosen`, `booking.sailing_rescheduled`, `booking.sailing_named`, `booking.sailing_replanned`, `amendment.asked`, `amendment.received`, `amendment.requoted`, `amendment.confirmed`, `amendment.declined`, `amendment.cancelled`, `amendment.price_expired`, `cancellation.received`, `cancellation.confirmed`, `cancellation.declined`, `cancellation.withdrawn`, `tracking.event`, `shipping_instructions.received`, `shipping_instructions.revision_requested`, `shipping_instructions.updated`, `shipping_instructions.update_cancelled`, `shipping_instructions.cancelled`, `shipping_instructions.declined`, `shipping_instructions.resubmitted`, `transport_document.draft`, `transport_document.approved`, `transport_document.issued`).
          *
          *     Signed by the Standard Webhooks specification: verify `webhook-signature` with the subscription's `whsec_`
          *     secret over `{webhook-id}.{webhook-timestamp}.{body}` (any Standard Webhooks library does it), refuse
@@ -6146,7 +6168,7 @@ export interface components {
         /** EventTypesBody */
         EventTypesBody: {
             /** Eventtypes */
-            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "booking.sailing_replanned" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "amendment.price_expired" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event" | "shipping_instructions.received" | "shipping_instructions.revision_requested" | "shipping_instructions.updated" | "shipping_instructions.update_cancelled" | "shipping_instructions.cancelled" | "shipping_instructions.declined" | "transport_document.draft" | "transport_document.approved" | "transport_document.issued")[] | null;
+            eventTypes: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "booking.sailing_replanned" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "amendment.price_expired" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event" | "shipping_instructions.received" | "shipping_instructions.revision_requested" | "shipping_instructions.updated" | "shipping_instructions.update_cancelled" | "shipping_instructions.cancelled" | "shipping_instructions.declined" | "shipping_instructions.resubmitted" | "transport_document.draft" | "transport_document.approved" | "transport_document.issued")[] | null;
         };
         /**
          * EventsError
@@ -8544,6 +8566,39 @@ export interface components {
             unNumber?: string | number | null;
         };
         /**
+         * ShippingOrderResubmitBody
+         * @description A cancelled or declined order filled again: the whole order, as a first submission's body (its freight
+         *     type spelt `frightType`) without the rate request, which the order names already.
+         */
+        ShippingOrderResubmitBody: {
+            /** Cargodescription */
+            cargoDescription?: string | null;
+            /**
+             * Containers
+             * @default []
+             */
+            containers: components["schemas"]["ShippingOrderContainer"][];
+            /** Frighttype */
+            frightType?: number | null;
+            /** Hasventilation */
+            hasVentilation?: boolean | null;
+            /** Humidity */
+            humidity?: number | string | null;
+            /** Imcoclass */
+            imcoClass?: number | string | null;
+            /** Isswbl */
+            isSWBL?: boolean | null;
+            /**
+             * Parties
+             * @default []
+             */
+            parties: components["schemas"]["PartyBody"][];
+            /** Temprature */
+            temprature?: number | string | null;
+            /** Unnumber */
+            unNumber?: string | number | null;
+        };
+        /**
          * SlippedArrival
          * @description A booking whose vessel is expected more than 24 h after its first plan, before it arrived.
          */
@@ -9510,7 +9565,7 @@ export interface components {
             /** Callbackurl */
             callbackUrl: string;
             /** Eventtypes */
-            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "booking.sailing_replanned" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "amendment.price_expired" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event" | "shipping_instructions.received" | "shipping_instructions.revision_requested" | "shipping_instructions.updated" | "shipping_instructions.update_cancelled" | "shipping_instructions.cancelled" | "shipping_instructions.declined" | "transport_document.draft" | "transport_document.approved" | "transport_document.issued")[] | null;
+            eventTypes?: ("booking.received" | "booking.reference_assigned" | "booking.updated" | "booking.quoted" | "booking.price_accepted" | "booking.price_declined" | "booking.withdrawn" | "booking.documents_submitted" | "booking.revision_requested" | "booking.rejected" | "booking.confirmed" | "booking.quote_expired" | "booking.completed" | "booking.sailing_chosen" | "booking.sailing_rescheduled" | "booking.sailing_named" | "booking.sailing_replanned" | "amendment.asked" | "amendment.received" | "amendment.requoted" | "amendment.confirmed" | "amendment.declined" | "amendment.cancelled" | "amendment.price_expired" | "cancellation.received" | "cancellation.confirmed" | "cancellation.declined" | "cancellation.withdrawn" | "tracking.event" | "shipping_instructions.received" | "shipping_instructions.revision_requested" | "shipping_instructions.updated" | "shipping_instructions.update_cancelled" | "shipping_instructions.cancelled" | "shipping_instructions.declined" | "shipping_instructions.resubmitted" | "transport_document.draft" | "transport_document.approved" | "transport_document.issued")[] | null;
             /** Trackingformat */
             trackingFormat?: ("cloudevents" | "tnt-3.0") | null;
         };
@@ -25663,6 +25718,199 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ShippingOrderEditBody"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShippingOrder_"];
+                };
+            };
+            /** @description Stored; the read models do not show it yet (answered from the command's result) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isError": false,
+                     *       "isSuccess": true,
+                     *       "response": {
+                     *         "id": "0b9e6c1e-4f53-4c8e-9d53-5d3c8f1f2a10",
+                     *         "pending": true,
+                     *         "position": 1042
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Envelope_Pending_"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not allowed in the current state, or a concurrent change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store was out of reach for the whole wait: nothing stored; retry (see Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_resubmit_shipping_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingOrderResubmitBody"];
             };
         };
         responses: {
