@@ -18,17 +18,25 @@ const SERVER: Record<string, BookingServerSnapshot> = {
   orderSubmitted: snap(3, true, 0, true),
   orderRevision: snap(3, true, 1, true),
   orderReady: snap(3, true, 2, true),
+  // Cancelled by the customer, declined by staff: the booking is live, the order may be filled again.
+  orderCancelled: snap(3, true, 5, true),
+  orderDeclined: snap(3, true, 6, true),
   completed: snap(4, true, 3, true),
   rejectedByAdmin: snap(5),
   rejectedByClient: snap(6, true),
   expired: snap(7, true),
   cancelled: snap(8, true, null, true),
+  // A booking that ended closed its order with it (decision 3819): nothing to fill again.
+  rejectedWithOrder: snap(5, true, 6, true),
+  cancelledWithOrder: snap(8, true, 5, true),
 };
 
 const EVENTS: BookingWizardEvent[] = [
   ...Object.values(SERVER).map((snapshot) => ({ type: 'SYNC', snapshot }) as const),
   { type: 'BACK' },
   { type: 'CONTINUE' },
+  { type: 'FILL_AGAIN' },
+  { type: 'KEEP_AS_IS' },
 ];
 
 const LEAVES = [
@@ -43,6 +51,8 @@ const LEAVES = [
   'shippingOrder.fill',
   'shippingOrder.underReview',
   'shippingOrder.revisionRequested',
+  'shippingOrder.fillAgain.offered',
+  'shippingOrder.fillAgain.filling',
   'shippingOrder.accepted',
   'final.ready',
   'final.approved',
@@ -93,6 +103,10 @@ describe('booking wizard machine', () => {
     ['shippingOrder', 'shippingOrder.fill', 2],
     ['orderSubmitted', 'shippingOrder.underReview', 2],
     ['orderRevision', 'shippingOrder.revisionRequested', 2],
+    ['orderCancelled', 'shippingOrder.fillAgain.offered', 2],
+    ['orderDeclined', 'shippingOrder.fillAgain.offered', 2],
+    ['rejectedWithOrder', 'closed', 0],
+    ['cancelledWithOrder', 'closed', 0],
     ['orderReady', 'final.ready', 3],
     ['completed', 'final.approved', 3],
     ['rejectedByAdmin', 'closed', 0],
@@ -128,6 +142,23 @@ describe('booking wizard machine', () => {
     expect(leaf(s.value)).toBe('bookingRequest.awaitingConfirmation');
     s = run({ type: 'SYNC', snapshot: SERVER.quoted }, { type: 'CONTINUE' });
     expect(leaf(s.value)).toBe('rateRequest.priceOffered');
+  });
+
+  it('a cancelled or declined order opens the form to fill it again, and a resubmission puts it under review', () => {
+    let s = run({ type: 'SYNC', snapshot: SERVER.orderDeclined }, { type: 'FILL_AGAIN' });
+    expect(leaf(s.value)).toBe('shippingOrder.fillAgain.filling');
+    s = run({ type: 'SYNC', snapshot: SERVER.orderDeclined }, { type: 'FILL_AGAIN' }, { type: 'KEEP_AS_IS' });
+    expect(leaf(s.value)).toBe('shippingOrder.fillAgain.offered');
+    s = run(
+      { type: 'SYNC', snapshot: SERVER.orderCancelled },
+      { type: 'FILL_AGAIN' },
+      { type: 'SYNC', snapshot: SERVER.orderSubmitted },
+    );
+    expect(leaf(s.value)).toBe('shippingOrder.underReview');
+    // Offered only where the lifecycle file allows it: not for an order under review.
+    expect(leaf(run({ type: 'SYNC', snapshot: SERVER.orderSubmitted }, { type: 'FILL_AGAIN' }).value)).toBe(
+      'shippingOrder.underReview',
+    );
   });
 
   it('a new server snapshot moves the wizard forward from wherever the customer stepped back to', () => {

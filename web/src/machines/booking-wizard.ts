@@ -8,7 +8,7 @@
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { machines, stateByCode } from '@/lib/lifecycle';
+import { can, machines, stateByCode } from '@/lib/lifecycle';
 import type { MachineDef, StateDef } from '@/lib/lifecycle';
 
 export interface BookingServerSnapshot {
@@ -16,14 +16,19 @@ export interface BookingServerSnapshot {
   state: number;
   /** Whether a price is set (tells requested from quoted, both code 0). */
   priced: boolean;
-  /** The shipping order's `status` (0-3), null without an order. */
+  /** The shipping order's `status` (its code in state-machines/shipping_order.json), null without an order. */
   orderStatus: number | null;
   /** Whether a booking request (LOI documents) was submitted. */
   hasDocuments: boolean;
 }
 
 export type BookingWizardEvent =
-  { type: 'SYNC'; snapshot: BookingServerSnapshot } | { type: 'BACK' } | { type: 'CONTINUE' };
+  | { type: 'SYNC'; snapshot: BookingServerSnapshot }
+  | { type: 'BACK' }
+  | { type: 'CONTINUE' }
+  /** Open the order form to fill a cancelled or declined order again, or put it away unsent. */
+  | { type: 'FILL_AGAIN' }
+  | { type: 'KEEP_AS_IS' };
 
 export interface BookingWizardContext {
   server: BookingServerSnapshot | null;
@@ -77,6 +82,24 @@ function orderStateName(s: BookingServerSnapshot): string | null {
   return s.orderStatus === null ? null : (stateByCode('shipping_order', s.orderStatus)?.name ?? null);
 }
 
+/**
+ * Whether the customer may submit the order again (`resubmit` in state-machines/shipping_order.json, decision
+ * 3824): the order's state allows it, the booking is live (its screen is the shipping order's) and has not
+ * come to a state that closes its order (`orderClosedAs`: an order closed with its booking stays closed). The
+ * guards on the order's content are the form's to meet, so they are taken as met here.
+ */
+export function mayFillAgain(s: BookingServerSnapshot | null): boolean {
+  if (!s) return false;
+  const order = orderStateName(s);
+  if (order === null) return false;
+  return can('shipping_order', order, 'resubmit', 'customer', {
+    booking_live: screenOf(s) === 'shipping_order',
+    not_closed_with_booking: (rateRequestState(s)?.orderClosedAs ?? null) === null,
+    exact_container_count: true,
+    parties_present: true,
+  });
+}
+
 /** The furthest step (0-3) the server lets the customer reach: the state's step in the lifecycle file, or
  * the final step once a shipping order awaits the customer's approval (0 when closed). */
 export function reachedStep(s: BookingServerSnapshot | null): number {
@@ -117,6 +140,7 @@ export const bookingWizardMachine = setup({
     noOrder: orderIs(null),
     orderSubmitted: orderIs('submitted'),
     orderRevision: orderIs('revision_requested'),
+    orderFillableAgain: ({ context }) => mayFillAgain(context.server),
     completed: on('final'),
   },
 }).createMachine({
@@ -184,12 +208,23 @@ export const bookingWizardMachine = setup({
             { guard: 'noOrder', target: 'fill' },
             { guard: 'orderSubmitted', target: 'underReview' },
             { guard: 'orderRevision', target: 'revisionRequested' },
+            { guard: 'orderFillableAgain', target: 'fillAgain' },
             { target: 'accepted' },
           ],
         },
         fill: {},
         underReview: {},
         revisionRequested: {},
+        /** The order was cancelled or declined and the booking is live: it may be filled and sent again. */
+        fillAgain: {
+          initial: 'offered',
+          states: {
+            /** What became of the order, and the action that fills it again. */
+            offered: { on: { FILL_AGAIN: { target: 'filling' } } },
+            /** The order form, empty, sent as the order's resubmission. */
+            filling: { on: { KEEP_AS_IS: { target: 'offered' } } },
+          },
+        },
         accepted: {},
       },
       on: {

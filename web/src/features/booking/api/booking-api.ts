@@ -19,6 +19,7 @@ export type DocumentType = Schema<'DocumentType'>;
 export type RateRequestPayload = RequestBody<'booking_create_rate_request'>;
 type ShippingOrderCreate = RequestBody<'booking_create_shipping_order'>;
 type ShippingOrderEdit = RequestBody<'booking_edit_shipping_order'>;
+type ShippingOrderResubmit = RequestBody<'booking_resubmit_shipping_order'>;
 /** The orders the list is read in (`newest`, `oldest`, `type`): the server sorts, so a page is a page of the
  * order shown, not a re-sort of the pages loaded so far. */
 export type ListSort = NonNullable<QueryParams<'booking_list_rate_requests'>['sort']>;
@@ -166,6 +167,16 @@ export function useEditShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
     mutationFn: (body: ShippingOrderEdit) => api.put<Answer<'booking_edit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/edit`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** A cancelled or declined order filled again while the booking is live (decision 3824). */
+export function useResubmitShippingOrder(orderId: string) {
+  const invalidate = useInvalidateBooking();
+  return useMutation({
+    mutationFn: (body: ShippingOrderResubmit) =>
+      api.put<Answer<'booking_resubmit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/resubmit`, body),
     onSuccess: invalidate,
   });
 }

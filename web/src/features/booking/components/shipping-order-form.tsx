@@ -13,7 +13,7 @@ import { FORM_FIELDS, FREIGHT_WORDS, ORDER_FIELDS, orderFormBody, orderFormValue
 import { localDigits } from '@/lib/format';
 import { freightWord, orderFieldLabel } from './order-words';
 import type { OrderField } from '@/lib/order-fields';
-import { useCreateShippingOrder, useEditShippingOrder } from '../api/booking-api';
+import { useCreateShippingOrder, useEditShippingOrder, useResubmitShippingOrder } from '../api/booking-api';
 import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { REEFER_TYPE_VALUE } from '../api/booking-api';
 import { ContainerDialog } from './container-dialog';
@@ -183,10 +183,12 @@ export interface ShippingOrderFormProps {
   detail: RateRequestDetail;
   /** Edit mode (spec section 2, reading 2): pre-filled from the order or its editedOrder. */
   edit?: boolean;
-  onDone: (kind: 'created' | 'edited') => void;
+  /** Fill again (decision 3824): the cancelled or declined order, filled anew and sent as its resubmission. */
+  again?: boolean;
+  onDone: (kind: 'created' | 'edited' | 'resubmitted') => void;
 }
 
-export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrderFormProps) {
+export function ShippingOrderForm({ detail, edit = false, again = false, onDone }: ShippingOrderFormProps) {
   const { t } = useTranslation('booking');
   const order = detail.order;
   const isDanger = detail.isDanger;
@@ -216,6 +218,7 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
   const leave = useLeaveWarning(formState.isDirty || answered, 'shippingOrder');
   const create = useCreateShippingOrder();
   const editOrder = useEditShippingOrder(order?.id ?? detail.id);
+  const resubmit = useResubmitShippingOrder(order?.id ?? detail.id);
 
   // Revise messages from the server appear as field errors.
   useEffect(() => {
@@ -263,6 +266,11 @@ export function ShippingOrderForm({ detail, edit = false, onDone }: ShippingOrde
         toast.success(t('rateRequestForm.changesSaved'));
         leave.release();
         onDone('edited');
+      } else if (again && order) {
+        await resubmit.mutateAsync({ ...common, frightType: frightType(v.freightType) });
+        toast.success(t('shippingOrder.sentAgain'));
+        leave.release();
+        onDone('resubmitted');
       } else {
         await create.mutateAsync({ ...common, rateRequestId: detail.id, frightType: frightType(v.freightType) });
         toast.success(t('shippingOrder.sent'));

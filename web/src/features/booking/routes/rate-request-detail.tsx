@@ -171,6 +171,31 @@ export function RateRequestDetailRoute() {
             : t('detail.orderAccepted')}
         </StatusStep>
       ) : null}
+      {snapshot.matches({ shippingOrder: { fillAgain: 'offered' } }) ? (
+        <>
+          <SummaryHeader detail={detail} />
+          <p role="status">
+            {isState('shipping_order', detail.order?.status, 'declined') ? t('detail.orderDeclined') : t('detail.orderCancelled')}
+          </p>
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={back}>
+              {t('actions.back')}
+            </Button>
+            <Button onClick={() => send({ type: 'FILL_AGAIN' })}>{t('detail.fillAgain')}</Button>
+          </div>
+        </>
+      ) : null}
+      {snapshot.matches({ shippingOrder: { fillAgain: 'filling' } }) ? (
+        <>
+          <SummaryHeader detail={detail} />
+          <ShippingOrderForm detail={detail} again onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
+          <div className={styles.actions}>
+            <Button variant="outline" onClick={() => send({ type: 'KEEP_AS_IS' })}>
+              {t('actions.back')}
+            </Button>
+          </div>
+        </>
+      ) : null}
       {snapshot.matches({ shippingOrder: 'revisionRequested' }) ? (
         <>
           <p role="status">{t('detail.orderRevision')}</p>
