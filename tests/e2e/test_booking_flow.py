@@ -14,7 +14,18 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.browser import no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import PDF, call, foreign_customer, login, notifications, quote, rate_request
+from tests.e2e.customers import (
+    PDF,
+    booking_confirmed,
+    call,
+    foreign_customer,
+    login,
+    notifications,
+    quote,
+    rate_request,
+    shipping_order,
+    staff_call,
+)
 from tests.e2e.screens import add_container, choose, console_open, fill_rate_request
 
 UPLOAD_CHUNK = "/file-manager/api/v1/files/upload-chunk"
@@ -454,3 +465,30 @@ def test_staff_reject_a_request(
     row.get_by_role("link", name="View Details").click()
     expect(page.get_by_role("status").filter(has_text=f"Rejected By Admin: {reason}")).to_be_visible()
     assert call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["state"] == 5
+
+
+def test_a_declined_order_is_filled_again(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
+    """Staff declined the shipping order of a live booking: the customer fills it again (decision 3824)."""
+    username, password = foreign_customer(live_server, "Second Try Trading")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Dried figs")
+    order_id = shipping_order(live_server, token, rid, ["BMOU0061950"])
+    decline = {"message": "The consignee is not allowed to receive dried fruit"}
+    staff_call(live_server, "PUT", f"/booking/api/v1/admin/shipping-orders/{order_id}/decline", decline)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_text("Staff declined your shipping order.")).to_be_visible()
+    no_serious_violations(page)
+    page.screenshot(path=str(screenshot_dir / "booking-order-fill-again.png"), full_page=True)
+    page.get_by_role("button", name="Fill the order again").click()
+    expect(page.get_by_role("heading", name="Shipping Order").first).to_be_visible()
+    add_parties_and_container(page, "SEAL-AGAIN")
+    page.get_by_role("dialog").get_by_role("button", name="Submit").click()
+    page.get_by_label("Cargo Description").fill("Dried figs in 10 kg cartons")
+    page.get_by_role("button", name="Continue").click()
+    expect(page.get_by_text("Shipping order sent again")).to_be_visible()
+    order = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["order"]
+    assert (order["id"], order["statusName"]) == (order_id, "submitted")
+    assert order["cargoDescription"] == "Dried figs in 10 kg cartons"
+    assert [c["seal"] for c in order["containers"]] == ["SEAL-AGAIN"]
