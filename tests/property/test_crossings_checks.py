@@ -445,3 +445,32 @@ def test_a_sailing_left_behind_by_an_edit_fails_a_booking_sails_between_its_port
         assert "its sailing CNSHA to SGSIN" in _fails(world, "a_booking_sails_between_its_ports")
     finally:
         del world.bookings[booking.id]
+
+
+def test_an_order_filled_again_agrees_on_both_doors_and_one_closed_with_its_booking_holds_nothing_open(
+    world: InProcessWorld,
+) -> None:
+    """Decision 3824: a declined order filled again reads alike on the screens and `/v3`; an order closed with
+    its rejected booking is declined, no longer a final state, and still holds nothing open."""
+    live, ended = _confirmed_on_the_screens(world), _confirmed_on_the_screens(world)
+    try:
+        for booking in (live, ended):
+            body = order_payload(booking.id, 2, "Roasted pistachios in boxes", False)
+            envelope(world.call("POST", ORDERS, booking.owner.headers, json=body))
+        world.settle()
+        order = world.portal(live)["order"]["id"]
+        decline = {"message": "The consignee may not receive this cargo"}
+        envelope(world.call("PUT", f"{ADMIN}/shipping-orders/{order}/decline", world.admin, json=decline))
+        again = order_payload(live.id, 2, "Saffron in tins", False)
+        del again["rateRequestId"]
+        again["containers"] = [{**c, "containerId": c["containerId"] + 4} for c in again["containers"]]
+        envelope(world.call("PUT", f"{ORDERS}/{order}/resubmit", live.owner.headers, json=again))
+        reject = {"message": "The vessel was withdrawn"}
+        envelope(world.call("PUT", f"{ADMIN}/rate-requests/{ended.id}/reject", world.admin, json=reject))
+        for name in ("a_closed_booking_holds_nothing_open", "v3_agrees_with_the_order"):
+            _holds(world, name)
+        _holds(world, "v3_same_parties_and_containers")
+        assert world.portal(live)["order"]["statusName"] == "submitted"
+        assert world.portal(ended)["order"]["statusName"] == "declined"
+    finally:
+        del world.bookings[live.id], world.bookings[ended.id]
