@@ -22,11 +22,12 @@ from api.settings import Settings
 from domain.accounts.application import AccountsApplication
 from domain.accounts.passwords import Passwords
 from domain.booking.application import BookingApplication
+from domain.booking.files import StoredFile
 from domain.booking.shipping_order import shipping_order_id
 from domain.integrations.application import IntegrationsApplication
 from domain.integrations.webhook_subscription import signing_secret
 from domain.notifications.application import NotificationsApplication
-from domain.shared.actor import SYSTEM_ACTOR
+from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.tracking.application import TrackingApplication
 from followers.follower import Follower
 from infrastructure.attempt_counters import AttemptCounters
@@ -410,6 +411,13 @@ class Services:
     def wal_after(self, account_id: str) -> int:
         """The WAL position of `account_id`'s last write seen by this worker (0: none)."""
         return 0 if self.wakeups is None else self.wakeups.position(wal_channel_name(account_id))
+
+    def current_file(self, file_id: str, actor: Actor) -> StoredFile:
+        """The file's record as the store holds it at this request: its events read again (no cached copy)
+        and opened with keys looked up afresh, so an erasure by any process counts at once (NotFound when
+        this actor may not see it)."""
+        self.store.vault.recheck()
+        return self.booking.stored_file(file_id, actor, fresh=True)
 
     def fresh_rate_request(self, rate_request_id: str) -> booking_queries.RateRequestRecord | None:
         """The rate request's record built from its own events (and its order's), not the read models

@@ -313,6 +313,11 @@ class PersonalDataVault:
                 self._keys.clear()
                 self._seen_generation = generation
 
+    def recheck(self) -> None:
+        """Look now (not within `RECHECK_SECONDS`) whether anyone was erased, by any process, since this one
+        last looked, and forget the cached keys if so: a read that must not open what an erasure closed."""
+        self._fresh(now_and_then=False)
+
     @staticmethod
     def _wrap(wrapper: AESGCM, subject: str, data_key: bytes) -> str:
         nonce = secrets.token_bytes(12)

@@ -81,8 +81,9 @@ async def upload_chunk(
     },
 )
 def download(fileId: str, principal: CurrentUser, services: ServicesDep) -> Response:
-    stored = services.booking.stored_file(fileId, principal.actor)
+    """The file's bytes, named as its record says at this request (an erased owner's file: by its id)."""
+    stored = services.current_file(fileId, principal.actor)
     path = services.uploads.path_of(stored.storage_name)
     if not path.is_file():
         raise NotFound("File not found")
-    return FileResponse(path, media_type=stored.content_type, filename=stored.name)
+    return FileResponse(path, media_type=stored.content_type, filename=stored.download_name)

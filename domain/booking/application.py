@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.application import AggregateNotFoundError, project_aggregate
 
 from domain.booking import booking_content, values
 from domain.booking.address_book import AddressBookEntry, PartyEntryDraft
@@ -155,11 +155,20 @@ class BookingApplication(ContextApplication):
         owner = str(getattr(aggregate, "owner_id", None) or getattr(aggregate, "customer_id", ""))
         return aggregate if self._may_see(owner, actor) else None
 
-    def stored_file(self, file_id: str | UUID, actor: Actor) -> StoredFile:
-        found = self._visible(_uuid(file_id, "File"), StoredFile, actor)
-        if found is None:
+    def stored_file(self, file_id: str | UUID, actor: Actor, fresh: bool = False) -> StoredFile:
+        """The file's record, if this actor may see it. `fresh`: built from its events as the store opens
+        them now, never from the repository's cache (which keeps what was read before an erasure: the
+        erasure records nothing on the file, so a cached copy would keep its owner's name in clear)."""
+        key = _uuid(file_id, "File")
+        if fresh:
+            found = project_aggregate(None, self.events.get(key))
+            if not isinstance(found, StoredFile) or not self._may_see(found.owner_id, actor):
+                raise NotFound("File not found")
+            return found
+        visible = self._visible(key, StoredFile, actor)
+        if visible is None:
             raise NotFound("File not found")
-        return found
+        return visible
 
     @staticmethod
     def _may_see(owner_id: str, actor: Actor) -> bool:

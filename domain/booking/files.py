@@ -11,6 +11,7 @@ from eventsourcing.domain import event
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, DomainAggregate, audit_fields
 from domain.shared.ids import name_based_id
+from domain.shared.personal import is_erased
 
 CHUNK_SIZE = 10_240
 MAX_FILE_BYTES = 20 * 1024 * 1024
@@ -21,6 +22,11 @@ _MAGIC = (
     (b"\x89PNG\r\n\x1a\n", "image/png", ".png"),
     (b"\xff\xd8\xff", "image/jpeg", ".jpg"),
 )
+
+
+def extension_of(content_type: str) -> str:
+    """The extension of a type `sniff` gives ('' for any other)."""
+    return next((extension for _, known, extension in _MAGIC if known == content_type), "")
 
 
 def sniff(head: bytes) -> tuple[str, str] | None:
@@ -85,6 +91,14 @@ class StoredFile(DomainAggregate):
         self.size = size
         self.sha256 = sha256
         self.storage_name = storage_name
+
+    @property
+    def download_name(self) -> str:
+        """The name a download gives it: the client's, or once its owner is erased, the file's id and the
+        extension of its type alone (the client's name may have named her)."""
+        if is_erased(self.name):
+            return f"{self.id}{extension_of(self.content_type)}"
+        return self.name
 
     @classmethod
     def store(cls, owner: Actor, upload_key: str, upload: Assembled) -> StoredFile:

@@ -10,6 +10,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 from uuid import uuid4
 
 import pytest
@@ -17,6 +18,8 @@ from fastapi.testclient import TestClient
 
 from api.bootstrap import Services
 from api.cli import main
+from api.main import create_app
+from api.settings import Settings
 from domain.accounts.account import account_id
 from domain.accounts.application import MEMBER_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
@@ -42,12 +45,16 @@ from tests.api.accounts_support import (
 from tests.api.accounts_support import CLIENT as ACCOUNT_CLIENT
 from tests.api.booking_support import (
     ADMIN,
+    FILES,
+    PDF,
+    PNG,
     assert_verify_clean,
     create,
     customer,
     in_shipping_order,
     order_payload,
     payload,
+    upload,
 )
 from tests.api.booking_support import CLIENT as BOOKING
 from tests.api.dcsa_support import Receiver, sample
@@ -700,3 +707,42 @@ def test_staff_read_an_erased_customer_s_sign_up_notice_in_their_own_words(
         assert after["subject"] is None
         assert after["message"] == ERASED_PERSON["words"][language]
         assert ERASED not in json.dumps(after, ensure_ascii=False)
+
+
+def test_an_erased_customer_s_file_downloads_under_its_id_alone(
+    client: TestClient, admin_headers: dict[str, str], settings: Settings
+) -> None:
+    """A file's name may name its owner ("Sara-Rahimi-passport.pdf"). Once she is erased, a download reads the
+    file's record as it is now (not as this process, or another worker, last read it) and names the file by
+    its id and the extension of its type only: no header of the answer holds any part of the old name."""
+    form = person(11)
+    sara = accepted_customer(client, admin_headers, form)
+    first, last = "Sara", "Rahimi"
+    sent_name = f"{first}-{last}-{form['nationalId']}-passport.pdf"
+    persian_name = f"{form['firstName']}-{form['lastName']}-passport.pdf"
+    file_id = upload(client, sara, key="passport", name=sent_name)
+    persian_id = upload(client, sara, data=PNG, key="passport-fa", name=persian_name)
+    # A second API worker on the same store (its followers elsewhere), which the erasure does not run in.
+    worker_settings = settings.model_copy(update={"RUN_FOLLOWERS": False})
+    with TestClient(create_app(worker_settings), raise_server_exceptions=False) as worker:
+        # Both read before the erasure, by her and by staff, in both workers (what a process may keep).
+        for door in (client, worker):
+            for headers in (sara, admin_headers):
+                answer = door.get(f"{FILES}/{file_id}", headers=headers)
+                assert answer.status_code == 200 and sent_name in answer.headers["content-disposition"]
+                assert door.get(f"{FILES}/{persian_id}", headers=headers).status_code == 200
+
+        ok(
+            client.post(
+                ERASE.format(account_id(form["nationalId"])), json={"reason": "GDPR"}, headers=admin_headers
+            )
+        )
+
+        traces = [first, last, form["nationalId"], form["firstName"], form["lastName"], "passport", ERASED]
+        for door in (worker, client):
+            for fid, data, extension in ((file_id, PDF, ".pdf"), (persian_id, PNG, ".png")):
+                answer = door.get(f"{FILES}/{fid}", headers=admin_headers)
+                assert answer.status_code == 200 and answer.content == data
+                assert answer.headers["content-disposition"] == f'attachment; filename="{fid}{extension}"'
+                said = "\n".join(f"{name}: {value}" for name, value in answer.headers.items())
+                assert [trace for trace in traces if trace in said or quote(trace) in said] == []

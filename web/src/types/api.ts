@@ -2020,7 +2020,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download */
+        /**
+         * Download
+         * @description The file's bytes, named as its record says at this request (an erased owner's file: by its id).
+         */
         get: operations["files_download"];
         put?: never;
         post?: never;
