@@ -189,15 +189,28 @@ class AccountsApplication(ContextApplication):
 
     # -- passwords --------------------------------------------------------------------------------------
     def request_password_reset(self, username: str, now: datetime) -> int | None:
-        """Issue a reset link when `username` is a customer with an e-mail; otherwise nothing, silently."""
+        """Issue a reset link when `username` is a customer with an e-mail (a colleague: still in the team);
+        otherwise nothing, silently."""
         try:
             account = self._load(self.login_id(username), Account, "Account not found")
         except NotFound:
             return None
-        if not account.is_customer or not account.profile.get("email"):
+        if not account.is_customer or not account.profile.get("email") or not self._in_team(account):
             return None
         account.issue_password_token(self._secret(), now, "reset", SYSTEM_ACTOR)
         return self.record(account)
+
+    def _in_team(self, account: Account) -> bool:
+        """Whether the login may be sent, or use, a reset link: a colleague's own login only while he is an
+        active member of his company's team (removed, or invited back and not yet returned, he is answered
+        as an address nobody has; a link sent him before is refused as a wrong one)."""
+        company_id = str(account.profile.get("company_id") or "")
+        if not company_id or company_id == str(account.id):
+            return True  # a customer's own login, a company's among them
+        if not self.exists(team_id(company_id)):
+            return False
+        member = self._load(team_id(company_id), Team, "Team not found").members.get(str(account.id))
+        return member is not None and member.state == "active"
 
     def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
         invalid = ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)  # as the account's own refusal
@@ -207,7 +220,10 @@ class AccountsApplication(ContextApplication):
             # The work a known id does before its token is checked (no timing oracle).
             self.passwords.hash(password)
             raise invalid from None
-        account.reset_password(token, self.passwords.hash(password), now, Actor(str(account.id), CUSTOMER))
+        password_hash = self.passwords.hash(password)
+        if not self._in_team(account):
+            raise invalid
+        account.reset_password(token, password_hash, now, Actor(str(account.id), CUSTOMER))
         return self.record(account)
 
     def change_password(self, account: UUID | str, current: str, new: str, actor: Actor) -> int:

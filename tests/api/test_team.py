@@ -4,8 +4,11 @@ only as a hash), acceptance with the sign-up password rules and login by e-mail 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,8 +17,9 @@ from domain.accounts import secrets
 from domain.accounts.team import LAST_OWNER, team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.errors import ValidationFailed
-from tests.api.accounts_support import fails, ok, outbox, settle
+from tests.api.accounts_support import AUTH, fails, ok, outbox, settle
 from tests.api.booking_support import create, customer, later, payload
+from tests.api.email_support import Inbox, parts, smtp_app
 from tests.api.team_support import (
     MEMBER_PASSWORD,
     TEAM,
@@ -27,10 +31,11 @@ from tests.api.team_support import (
 )
 from tests.app_services import services_of
 from tests.conftest import login
-from tests.corpus import TEAM_COLLEAGUES, TEAM_COMPANY
+from tests.corpus import TEAM_COLLEAGUES, TEAM_COMPANY, fresh_company_id
 
 ACCEPT = "/account/api/v1/team/invitations/{}/accept"
 KEYS = "/integrations/api/v1/client/api-keys"
+RESET_PAGE = "/forgetpassword/createpassword"
 REZA, MARYAM, DARIUSH, NEGAR = TEAM_COLLEAGUES
 
 
@@ -322,3 +327,85 @@ def test_a_renamed_company_is_named_as_it_is_now_by_its_team(client: TestClient)
     (mail,) = [m for m in outbox(client) if m["to"] == MARYAM[1]]
     assert "Kavir Global Logistics" in mail["subject"] and "Kavir Trading" not in mail["body"]
     assert accept(client, MARYAM[1])["companyName"] == "Kavir Global Logistics"
+
+
+def _links_to(inbox: Inbox, address: str, path: str) -> list[dict[str, str]]:
+    """The query of every link to `path` in the e-mails the SMTP server received for `address`."""
+    found = []
+    for mail in inbox.received:
+        if mail["To"] != address:
+            continue
+        text, _ = parts(mail)
+        for link in re.findall(r"https?://\S+", text):
+            if urlparse(link).path == path:
+                found.append({k: v[0] for k, v in parse_qs(urlparse(link).query).items()})
+    return found
+
+
+def _colleague_by_smtp(client: TestClient, owner: dict[str, str], inbox: Inbox) -> str:
+    """Reza invited, his link taken from the e-mail the SMTP server received, accepted: his member id."""
+    invited = invite(client, owner, REZA[0], REZA[1], "booker")
+    settle(client)
+    (link,) = _links_to(inbox, REZA[1], "/team/invitation")
+    ok(client.post(ACCEPT.format(link["token"]), json={"password": MEMBER_PASSWORD}))
+    login(client, REZA[1], MEMBER_PASSWORD)
+    return str(invited["id"])
+
+
+def test_a_removed_colleague_gets_no_reset_link(smtp_server: tuple[int, Inbox], tmp_path: Path) -> None:
+    """Asked for a removed colleague's address, the reset answers as for an address nobody has, records
+    nothing and e-mails nothing; a colleague still in the team gets his link as ever."""
+    port, inbox = smtp_server
+    with smtp_app(tmp_path / "var", port) as (client, _):
+        owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+        reza_id = _colleague_by_smtp(client, owner, inbox)
+        invite(client, owner, MARYAM[0], MARYAM[1], "viewer")
+        settle(client)
+        (link,) = _links_to(inbox, MARYAM[1], "/team/invitation")
+        ok(client.post(ACCEPT.format(link["token"]), json={"password": MEMBER_PASSWORD}))
+        # Maryam, still a colleague, gets her link.
+        ok(client.get(f"{AUTH}/{MARYAM[1]}/reset-password/token"))
+        settle(client)
+        assert len(_links_to(inbox, MARYAM[1], RESET_PAGE)) == 1
+        ok(client.delete(f"{TEAM}/members/{reza_id}", headers=owner))
+        head = settle(client)
+        received = len(inbox.received)
+
+        removed = client.get(f"{AUTH}/{REZA[1]}/reset-password/token")
+        unknown = client.get(f"{AUTH}/nobody.{fresh_company_id()}@parsexport.example/reset-password/token")
+        assert (removed.status_code, removed.json()) == (unknown.status_code, unknown.json())
+        assert settle(client) == head
+        assert len(inbox.received) == received and _links_to(inbox, REZA[1], RESET_PAGE) == []
+
+
+def test_a_reset_link_sent_before_the_removal_is_refused_after_it(
+    smtp_server: tuple[int, Inbox], tmp_path: Path
+) -> None:
+    """A colleague asked for a reset link, then was removed from the team: the link sets no password (as a
+    wrong link is refused), he still logs in nowhere, and it stays refused once he is invited back."""
+    port, inbox = smtp_server
+    with smtp_app(tmp_path / "var", port) as (client, _):
+        owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+        reza_id = _colleague_by_smtp(client, owner, inbox)
+        ok(client.get(f"{AUTH}/{REZA[1]}/reset-password/token"))
+        settle(client)
+        (link,) = _links_to(inbox, REZA[1], RESET_PAGE)
+        assert link["nationalId"] == REZA[1]
+        ok(client.delete(f"{TEAM}/members/{reza_id}", headers=owner))
+        head = settle(client)
+
+        new = "Regained-Pass8"
+        body = {"token": link["token"], "newPassword": new, "confirmNewPassword": new}
+        used = client.put(f"{AUTH}/{REZA[1]}/reset-password", json=body)
+        wrong = client.put(f"{AUTH}/{REZA[1]}/reset-password", json={**body, "token": "not-the-token"})
+        assert used.status_code == 400
+        assert (used.status_code, used.json()) == (wrong.status_code, wrong.json())
+        assert settle(client) == head
+        for password in (new, MEMBER_PASSWORD):
+            answer = client.post(f"{AUTH}/login", json={"username": REZA[1], "password": password})
+            assert answer.status_code == 401
+
+        # Invited back (not yet accepted), the old link is refused still.
+        invite(client, owner, REZA[0], REZA[1], "viewer")
+        settle(client)
+        fails(client.put(f"{AUTH}/{REZA[1]}/reset-password", json=body), 400)
