@@ -119,16 +119,11 @@ _WITH_ACTOR = (
 
 
 def actor_name(row: dict[str, Any]) -> str:
+    """Who acted, by name alone (a colleague's role and company are `member_of`'s)."""
     if row["actor_role"] == "system" or row["actor_id"] in (None, "system"):
         return "System"
     if row.get("member_name"):
-        company = customer_name(
-            {
-                "customer_profile": row.get("member_company_profile"),
-                "customer_username": row.get("member_company_username") or row["member_company"],
-            }
-        )
-        return f"{row['member_name']} ({row['member_role']}, {company})"
+        return str(row["member_name"])
     if row.get("customer_username") or row.get("customer_profile"):
         return customer_name({**row, "customer_username": row.get("customer_username") or row["actor_id"]})
     if row.get("publisher_label"):
@@ -139,6 +134,20 @@ def actor_name(row: dict[str, Any]) -> str:
         if name:
             return str(name)
     return str(row["actor_id"])
+
+
+def member_of(row: dict[str, Any]) -> tuple[str | None, str | None]:
+    """A company's colleague who acted: (his role in its team, the company's name as it is now); else
+    (None, None). Kept apart from his name, so that each reader is told the role in his own words."""
+    if row["actor_role"] == "system" or not row.get("member_name"):
+        return None, None
+    company = customer_name(
+        {
+            "customer_profile": row.get("member_company_profile"),
+            "customer_username": row.get("member_company_username") or row["member_company"],
+        }
+    )
+    return str(row["member_role"]), company
 
 
 @dataclass(frozen=True)
@@ -159,9 +168,13 @@ class LoggedEvent:
     changes: dict[str, Any]
     # The reference of the booking the event is part of (rate request, its order, its tracking), if any.
     booking_reference: str | None = None
+    # A company's colleague acted: his role in its team (owner, booker, viewer) and the company, by name.
+    actor_team_role: str | None = None
+    actor_company: str | None = None
 
 
 def _record(row: dict[str, Any]) -> LoggedEvent:
+    team_role, company = member_of(row)
     return LoggedEvent(
         position=int(row["position"]),
         aggregate_id=row["aggregate_id"],
@@ -175,6 +188,8 @@ def _record(row: dict[str, Any]) -> LoggedEvent:
         reason=row["reason"],
         changes=json.loads(row["changes"]),
         booking_reference=row.get("booking_reference"),
+        actor_team_role=team_role,
+        actor_company=company,
     )
 
 

@@ -22,6 +22,8 @@ def logged_event(event: event_log.LoggedEvent) -> dict[str, Any]:
         EVENT["recorded_at"]: event.recorded_at,
         EVENT["actor"]: {ACTOR["id"]: event.actor_id, ACTOR["role"]: event.actor_role},
         EVENT["actor_name"]: event.actor_name,
+        EVENT["actor_team_role"]: event.actor_team_role,
+        EVENT["actor_company"]: event.actor_company,
         EVENT["reason"]: event.reason,
         EVENT["changes"]: event.changes,
         EVENT["booking_reference"]: event.booking_reference,

@@ -497,7 +497,13 @@ def who(event: LoggedEvent, language: str = DEFAULT) -> str:
         return ROLES_IN[language]["system"]
     if _UUID.match(event.actor_name or ""):
         return ROLES_IN[language].get(event.actor_role or "", WORDS_IN[language]["someone"])
-    return person_in(event.actor_name, language)
+    name = person_in(event.actor_name, language)
+    if event.actor_team_role and event.actor_company is not None:
+        # A company's colleague: "Reza Tehrani (booker, Pars Export Co.)", the role in the reader's words.
+        words = WORDS_IN[language]
+        role = words.get(f"team_{event.actor_team_role}") or event.actor_team_role
+        return words["member"].format(name=name, role=role, company=person_in(event.actor_company, language))
+    return name
 
 
 def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:

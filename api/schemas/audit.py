@@ -21,8 +21,13 @@ class LoggedEvent(WireModel):
     type: str
     recorded_at: str
     actor: EventActor
-    # The actor's display name (profile name or username; a visitor's sign-up name), or "System".
+    # The actor's display name (profile name or username; a visitor's sign-up name; a colleague's own name),
+    # or "System".
     actor_name: str
+    # When a company's colleague acted: his role in the company's team (`owner`, `booker`, `viewer`: said in
+    # the reader's words by the screens) and the company he acted for, by its name as it is now.
+    actor_team_role: str | None = None
+    actor_company: str | None = None
     reason: str | None
     changes: dict[str, Any]
     # The booking this event is part of (a rate request's, its shipping order's or a tracking milestone's),

@@ -237,6 +237,39 @@ def test_the_trail_of_a_booking_worked_by_three_members_names_each(
         assert f"{person[0]} ({role}, {TEAM_COMPANY})" in named, named
 
 
+def test_the_event_log_names_a_colleague_his_role_and_his_company_apart(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The log gives who acted, his team role and his company as fields of their own (the screens say the
+    role in the reader's words); the trail, said by the server, names the role in the reader's language."""
+    owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    reza, _ = member(client, owner, REZA[0], REZA[1], "booker")
+    booking = create(client, reza)
+    events = ok(client.get(f"/audit/api/v1/aggregates/{booking['id']}/events", headers=admin_headers))
+    created = events["events"][0]
+    assert (created["actorName"], created["actorTeamRole"], created["actorCompany"]) == (
+        REZA[0],
+        "booker",
+        TEAM_COMPANY,
+    )
+    assert created["actor"]["role"] == "customer"
+    # The company's own login is the company: no colleague's role or company beside its name.
+    mine = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"actor": company_id}))
+    assert mine["list"] and all((e["actorTeamRole"], e["actorCompany"]) == (None, None) for e in mine["list"])
+
+    trail = f"/audit/api/v1/bookings/{booking['reference']}/trail"
+    said = {
+        language: {
+            e["who"]
+            for e in ok(client.get(trail, headers={**admin_headers, "Accept-Language": language}))["entries"]
+        }
+        for language in ("en", "fa")
+    }
+    assert f"{REZA[0]} (booker, {TEAM_COMPANY})" in said["en"], said
+    assert f"{REZA[0]} (رزروکننده، {TEAM_COMPANY})" in said["fa"], said
+    assert not any("booker" in who for who in said["fa"]), said
+
+
 def test_a_member_reads_the_companys_notifications(client: TestClient, admin_headers: dict[str, str]) -> None:
     owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
     reza, reza_id = member(client, owner, REZA[0], REZA[1], "booker")

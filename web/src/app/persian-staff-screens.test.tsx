@@ -125,6 +125,47 @@ describe('staff and auditor screens in Persian', () => {
     expect(screen.getByText(/۱۴۰۵\/۱۰\/۰۸/)).not.toBeNull();
   });
 
+  it("names a company's colleague in the audit log with his team role in Persian", async () => {
+    await act(() => setLanguage('fa'));
+    fetchMock.mockResolvedValue(
+      envelope({
+        list: [
+          {
+            position: 1,
+            aggregateId: 'agg-1',
+            aggregateKind: 'rate_request',
+            version: 1,
+            type: 'PriceAccepted',
+            recordedAt: '2026-12-29T08:00:00Z',
+            actor: { id: 'm1', role: 'customer' },
+            actorName: 'Sara Karimi',
+            actorTeamRole: 'viewer',
+            actorCompany: 'Acme Shipping',
+            reason: null,
+            changes: { price: '1200' },
+          },
+        ],
+        next: 1,
+        head: 1,
+      }),
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/audit" element={<AuditLogRoute />} />
+      </Routes>,
+      { route: '/dashboard/audit' },
+    );
+    expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
+    const sentence = screen.getByText('Sara Karimi', { selector: 'strong bdi' }).closest('strong');
+    expect(sentence?.textContent).toBe('قیمت پذیرفته شد توسط Sara Karimi (بیننده، \u2068Acme Shipping\u2069)');
+    // Beside the row, who acted: the badge, the name, and his role and company in Persian words.
+    const who = screen.getByText('Sara Karimi', { selector: 'span > bdi' }).parentElement;
+    expect(who?.textContent).toBe('مشتریSara Karimi(بیننده، Acme Shipping)');
+    expect(within(who as HTMLElement).getByText('Acme Shipping').tagName).toBe('BDI');
+    const article = sentence?.closest('article');
+    expect(article?.textContent ?? '').not.toMatch(/viewer|owner|booker|member/i);
+  });
+
   it("shows staff's work queue and the staff actions' buttons in Persian", async () => {
     await act(() => setLanguage('fa'));
     fetchMock.mockResolvedValue(

@@ -6684,8 +6684,12 @@ export interface components {
         /** LoggedEvent */
         LoggedEvent: {
             actor: components["schemas"]["EventActor"];
+            /** Actorcompany */
+            actorCompany?: string | null;
             /** Actorname */
             actorName: string;
+            /** Actorteamrole */
+            actorTeamRole?: string | null;
             /** Aggregateid */
             aggregateId: string;
             /** Aggregatekind */

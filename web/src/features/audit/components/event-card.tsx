@@ -36,7 +36,11 @@ export function EventCard({ entry, selected, onViewAsOf, names }: EventCardProps
       <p className={styles.who}>
         <RecordedAt value={event.recordedAt} />
         <span className={styles.by}>{t('by')}</span>
-        <ActorLabel actor={event.actor} name={event.actorName} />
+        <ActorLabel
+          actor={event.actor}
+          name={event.actorName}
+          member={{ teamRole: event.actorTeamRole, company: event.actorCompany }}
+        />
       </p>
       {event.reason ? (
         <div className={styles.reason}>

@@ -60,7 +60,11 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         ) : null}
       </div>
       <div className={styles.logWho}>
-        <ActorLabel actor={event.actor} name={event.actorName} />
+        <ActorLabel
+          actor={event.actor}
+          name={event.actorName}
+          member={{ teamRole: event.actorTeamRole, company: event.actorCompany }}
+        />
       </div>
       <div className={styles.logLink}>
         <Link

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import styles from './audit.module.css';
 import { formatMoment } from '@/lib/format';
 import { i18next } from '@/i18n';
@@ -12,6 +13,11 @@ export function roleLabel(role: string | null | undefined): string {
   return isRole(role) ? i18next.t(`roles.${role}`, { ns: 'audit' }) : role.charAt(0).toUpperCase() + role.slice(1);
 }
 
+/** A colleague's role in his company's team (owner, booker, viewer) in the words of the language shown. */
+export function teamRoleLabel(role: string): string {
+  return i18next.t(`teamRoles.${role}` as 'teamRoles.owner', { ns: 'audit', defaultValue: role });
+}
+
 /** The actor's role as a coloured badge (colour is never the only cue: the text names the role). */
 function RoleBadge({ role }: { role: string | null | undefined }) {
   const tone = role && isRole(role) ? role : 'unknown';
@@ -22,9 +28,27 @@ function RoleBadge({ role }: { role: string | null | undefined }) {
   );
 }
 
-/** Who acted: the role badge and the actor's name, or its id when the server gave no name. */
-export function ActorLabel({ actor, name }: { actor: { id: string | null; role: string | null }; name?: string }) {
+/** A company's colleague who acted: his role in its team and the company, e.g. (booker, Pars Export Co.). */
+export interface ActorMember {
+  teamRole?: string | null;
+  company?: string | null;
+}
+
+/** Who acted: the role badge and the actor's name, or its id when the server gave no name; a company's
+ * colleague's team role (in the reader's words) and company after it. */
+export function ActorLabel({
+  actor,
+  name,
+  member,
+}: {
+  actor: { id: string | null; role: string | null };
+  name?: string;
+  member?: ActorMember;
+}) {
+  const { t } = useTranslation('audit');
   const showId = actor.id && actor.id !== actor.role;
+  const teamRole = member?.teamRole;
+  const company = member?.company;
   return (
     <span className={styles.actor}>
       <RoleBadge role={actor.role} />
@@ -36,6 +60,16 @@ export function ActorLabel({ actor, name }: { actor: { id: string | null; role: 
         <code className={styles.actorId} title={actor.id ?? undefined}>
           {actor.id}
         </code>
+      ) : null}
+      {teamRole && company != null ? (
+        <span className={styles.actorMember}>
+          <Trans
+            t={t}
+            i18nKey="actor.member"
+            values={{ role: teamRoleLabel(teamRole).toLowerCase(), company: personWords(company) }}
+            components={{ company: <bdi /> }}
+          />
+        </span>
       ) : null}
     </span>
   );

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { eventPhrase, eventSentence } from './sentence';
 
 describe('audit sentences', () => {
@@ -26,5 +28,29 @@ describe('audit sentences', () => {
         actorName: 'System',
       }),
     ).toBe('Rate request completed by System');
+  });
+
+  describe("a company's colleague", () => {
+    afterEach(async () => {
+      await act(() => setLanguage('en'));
+    });
+
+    it('is named with his team role in the words of the language shown, and his company isolated', async () => {
+      const viewed = {
+        type: 'PriceAccepted',
+        aggregateKind: 'rate_request',
+        actor: { id: 'm1', role: 'customer' },
+        actorName: 'Sara Karimi',
+        actorTeamRole: 'viewer',
+        actorCompany: 'Acme Shipping',
+      };
+      expect(eventSentence(viewed)).toBe('Price accepted by Sara Karimi (viewer, \u2068Acme Shipping\u2069)');
+      await act(() => setLanguage('fa'));
+      const said = eventSentence(viewed);
+      expect(said).toBe('قیمت پذیرفته شد توسط Sara Karimi (بیننده، \u2068Acme Shipping\u2069)');
+      expect(eventSentence({ ...viewed, actorTeamRole: 'owner' })).toContain('(مالک، ');
+      expect(eventSentence({ ...viewed, actorTeamRole: 'booker' })).toContain('(رزروکننده، ');
+      expect(said).not.toMatch(/viewer|owner|booker|member|customer/i);
+    });
   });
 });

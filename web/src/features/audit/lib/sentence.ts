@@ -5,7 +5,7 @@
  * (shipping_order + Accepted -> Shipping order accepted).
  */
 import type { AuditEvent } from '../api/audit-api';
-import { kindLabel, roleLabel } from '../components/role-badge';
+import { kindLabel, roleLabel, teamRoleLabel } from '../components/role-badge';
 import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 
@@ -33,20 +33,38 @@ export function eventPhrase(type: string, aggregateKind: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Who acted: a name (a person's, or the words for the system) and, for a person, the role after it. */
-function actorParts(event: Pick<AuditEvent, 'actor' | 'actorName'>): { name: string; role: string } {
+// A company's name typed in another script keeps its own direction inside the sentence's (first-strong isolate).
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/** What of an event names who acted: the actor, the name, and a company's colleague's team role and company. */
+export type EventActorFields = Pick<AuditEvent, 'actor' | 'actorName'> &
+  Partial<Pick<AuditEvent, 'actorTeamRole' | 'actorCompany'>>;
+type SentenceEvent = Pick<AuditEvent, 'type' | 'aggregateKind'> & EventActorFields;
+
+/** Who acted: a name (a person's, or the words for the system) and, for a person, the role after it (a
+ * company's colleague: his team role and the company, "(booker, Pars Export Co.)"), in the reader's words. */
+function actorParts(event: EventActorFields): { name: string; role: string } {
   const role = event.actor.role;
   if (role === 'system' || event.actorName === 'System') return { name: roleLabel('system'), role: '' };
   const name = personWords(event.actorName || event.actor.id || i18next.t('sentence.someone', { ns: 'audit' }));
+  if (event.actorTeamRole && event.actorCompany != null) {
+    const member = i18next.t('sentence.member', {
+      ns: 'audit',
+      role: teamRoleLabel(event.actorTeamRole).toLowerCase(),
+      company: `${FSI}${personWords(event.actorCompany)}${PDI}`,
+    });
+    return { name, role: ` (${member})` };
+  }
   return { name, role: role ? ` (${roleLabel(role).toLowerCase()})` : '' };
 }
 
 /** The sentence's words and values: the catalogue's `<who>` tag marks the name, isolated where it is drawn. */
-export function sentenceValues(event: Pick<AuditEvent, 'type' | 'aggregateKind' | 'actor' | 'actorName'>) {
+export function sentenceValues(event: SentenceEvent) {
   return { what: eventPhrase(event.type, event.aggregateKind), ...actorParts(event) };
 }
 
 /** The sentence as plain text (a caption, a label): "Price accepted by Sara Karimi (customer)". */
-export function eventSentence(event: Pick<AuditEvent, 'type' | 'aggregateKind' | 'actor' | 'actorName'>): string {
+export function eventSentence(event: SentenceEvent): string {
   return i18next.t('sentence.by', { ns: 'audit', ...sentenceValues(event) }).replace(/<\/?who>/g, '');
 }
