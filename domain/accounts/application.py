@@ -464,7 +464,7 @@ class AccountsApplication(ContextApplication):
             errors["name"] = message("common.text.max", max=200)
         number = forms.text(phone)
         if len(number) > 30 or (number and not all(c.isdigit() or c in "+-() " for c in number)):
-            errors["phone"] = "Enter a phone number: digits, +, -, brackets and spaces"
+            errors["phone"] = message("accounts.phone.memberInvalid")
         lang = forms.text(language) or "en"
         if supported(lang) != lang:
             errors["language"] = message("accounts.language.invalid")

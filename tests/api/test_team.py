@@ -4,6 +4,7 @@ only as a hash), acceptance with the sign-up password rules and login by e-mail 
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +18,7 @@ from domain.accounts import secrets
 from domain.accounts.team import LAST_OWNER, team_id
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 from tests.api.accounts_support import AUTH, fails, ok, outbox, settle
 from tests.api.booking_support import create, customer, later, payload
 from tests.api.email_support import Inbox, parts, smtp_app
@@ -36,6 +38,7 @@ from tests.corpus import TEAM_COLLEAGUES, TEAM_COMPANY, fresh_company_id
 ACCEPT = "/account/api/v1/team/invitations/{}/accept"
 KEYS = "/integrations/api/v1/client/api-keys"
 RESET_PAGE = "/forgetpassword/createpassword"
+CONTRACT = Path(__file__).resolve().parents[2] / "contract"
 REZA, MARYAM, DARIUSH, NEGAR = TEAM_COLLEAGUES
 
 
@@ -214,6 +217,23 @@ def test_a_members_own_profile(client: TestClient) -> None:
     login(client, NEGAR[1], "Another-Pass9")
     # The company's own login has the company's profile, not a member's.
     fails(client.get(f"{TEAM}/me", headers=owner), 404)
+
+
+def test_a_members_bad_phone_is_refused_in_the_readers_language(client: TestClient) -> None:
+    """The phone a colleague gives on his own profile is checked by a message of the catalogue, which names
+    the field, in English and in Persian (it was an English text no catalogue held, so Persian readers got
+    it in English)."""
+    owner, _ = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    negar, _ = member(client, owner, NEGAR[0], NEGAR[1], "viewer")
+    key = "accounts.phone.memberInvalid"
+    persian = json.loads((CONTRACT / "validation-messages.fa.json").read_text(encoding="utf-8"))[key]
+    assert "phone" in message(key).lower() and "تلفن" in persian  # each names the field
+    for language, said in (("en", message(key)), ("fa", persian)):
+        asking = {**negar, "Accept-Language": language}
+        for phone in ("call me", "0" * 31):
+            body = {"name": NEGAR[0], "phone": phone, "language": "fa"}
+            error = fails(client.put(f"{TEAM}/me", json=body, headers=asking), 400)
+            assert error["fields"] == {"phone": said}, error
 
 
 def test_the_trail_of_a_booking_worked_by_three_members_names_each(
