@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { TextInput } from '@/components/ui/text-input';
-import { useOwnProfile, useUpdateOwnProfile } from '../api/team';
+import { isTeamRole, useOwnProfile, useUpdateOwnProfile } from '../api/team';
 import type { OwnProfile } from '../api/team';
 import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
@@ -35,7 +35,8 @@ function OwnProfileFields({ initial }: { initial: OwnProfile }) {
       }}
     >
       <p>
-        {initial.email}: {initial.role} {t('ownProfileForm.at')} {initial.companyName}
+        {initial.email}: {isTeamRole(initial.role) ? t(`teamPanel.roles.${initial.role}`) : initial.role}{' '}
+        {t('ownProfileForm.at')} {initial.companyName}
       </p>
       <TextInput
         label={t('ownProfileForm.name')}
