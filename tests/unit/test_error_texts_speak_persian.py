@@ -31,6 +31,8 @@ ERRORS = {
     "KeyReused",
     "TooManyAttempts",
 }
+# The maps a refusal's field messages are gathered in before `ValidationFailed(errors)`.
+FIELD_MAPS = {"errors", "problems", "faults", "fields"}
 # An f-string's values: any text stands for them (the catalogue's patterns match any).
 VALUE = "{value}"
 Text = tuple[str, str]  # (the text, where it is raised)
@@ -112,6 +114,16 @@ def _answered_why(node: ast.AST) -> bool:
     )
 
 
+def _a_field_told(node: ast.AST) -> bool:
+    """`errors["name"] = "..."`: a message put on a field of a refusal being gathered."""
+    return isinstance(node, ast.Assign) and any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in FIELD_MAPS
+        for target in node.targets
+    )
+
+
 def error_texts() -> list[Text]:
     """Every text the source raises as an error, with where; the lifecycle's refusal as its template."""
     trees = _trees()
@@ -126,6 +138,10 @@ def error_texts() -> list[Text]:
                     where = f"{path.relative_to(ROOT)}:{node.lineno}"
                     found += [(text, where) for text in _texts(node.value, constants)]
         for node in ast.walk(tree):
+            if _a_field_told(node):
+                assert isinstance(node, ast.Assign)
+                where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                found += [(text, where) for text in _texts(node.value, constants)]
             if not isinstance(node, ast.Call):
                 continue
             name = _callee(node)
@@ -184,3 +200,10 @@ def test_the_check_fails_on_an_entry_taken_out(monkeypatch: pytest.MonkeyPatch) 
         monkeypatch.undo()
         languages._catalogue.cache_clear()
     assert len(missing) == 1 and re.search(r"domain/accounts/team\.py:\d+: The team needs", missing[0])
+
+
+def test_a_message_put_on_a_field_is_read_as_an_error_text() -> None:
+    told = ast.parse('errors["phone"] = f"Enter {kind} digits"').body[0]
+    assert _a_field_told(told)
+    assert list(_texts(told.value, {})) == ["Enter {value} digits"]  # type: ignore[attr-defined]
+    assert not _a_field_told(ast.parse('state["scheme"] = "argon2id"').body[0])
