@@ -88,7 +88,7 @@ def test_team_screens(
     sign_in(page, live_server, reza_email, PASSWORD)
     page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
     own = page.get_by_role("form", name="My profile")
-    expect(own).to_contain_text("viewer at Pars Export Co.")
+    expect(own).to_contain_text("Viewer at Pars Export Co.")  # the role as the screens word it
     own.get_by_label("Phone").fill("+98 912 345 6789")
     own.get_by_role("button", name="Save").click()
     expect(own.get_by_role("status")).to_have_text("Saved.")
