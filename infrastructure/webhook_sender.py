@@ -19,6 +19,10 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from domain.integrations.notification_types import (
+    SHIPPING_INSTRUCTIONS_NOTIFICATION,
+    TRANSPORT_DOCUMENT_NOTIFICATION,
+)
 from infrastructure.read_db import ReadModelDB
 from infrastructure.webhook_delivery import (
     BOOKING_NOTIFICATIONS,
@@ -50,8 +54,8 @@ def _tnt_consumer_body(body: str) -> bool:
 
 # The Bill of Lading standard's notifications go to its own consumer endpoints, with its version.
 _EBL_ENDPOINTS = {
-    "org.dcsa.shipping-instructions.v3": "/v3/shipping-instructions-notifications",
-    "org.dcsa.transport-document.v3": "/v3/transport-document-notifications",
+    SHIPPING_INSTRUCTIONS_NOTIFICATION: "/v3/shipping-instructions-notifications",
+    TRANSPORT_DOCUMENT_NOTIFICATION: "/v3/transport-document-notifications",
 }
 
 

@@ -8,10 +8,11 @@ from pydantic import Field
 
 from api.schemas.keys import KeyListing
 from api.schemas.wire_model import WireModel
-from domain.integrations.notification_types import NOTIFICATION_TYPES
+from domain.integrations.notification_types import DELIVERY_KINDS, NOTIFICATION_TYPES
 
 # The kinds of notification a subscription may hear (Standard Webhooks' event types), one per booking step.
 EventType = Literal[NOTIFICATION_TYPES]  # type: ignore[valid-type]
+DeliveryKind = Literal[(*DELIVERY_KINDS.values(), "other")]  # type: ignore[valid-type]
 
 
 class ApiKeyBody(WireModel):
@@ -71,9 +72,9 @@ class Removed(WireModel):
 
 class Delivery(WireModel):
     id: str
-    # What was sent: `booking` (a booking notification), `tracking` (a tracking event), `other` (a kind
-    # this release does not name).
-    kind: str
+    # What was sent: a booking notification, a tracking event, a step of the shipping instructions or of
+    # the transport document, or `other` (a kind this release does not name).
+    kind: DeliveryKind  # type: ignore[valid-type]
     event_id: str
     event_type: str | None  # the step notified (None for deliveries recorded before event types)
     # The status the step changed (a booking) or the tracking event's type and code (`EQUIPMENT:GTIN`).

@@ -92,3 +92,16 @@ NOTIFICATION_TYPES = (
     # transport document they produce (org.dcsa.transport-document.v3), one kind per step.
     *ORDER_KINDS,
 )
+
+# What a delivery carries, by the standard's CloudEvents type (its body's `type`): the kind its owner's
+# delivery log names it by.
+BOOKING_NOTIFICATION = "org.dcsa.booking.v2"
+TRACKING_NOTIFICATION = "org.dcsa.tnt.v3"
+SHIPPING_INSTRUCTIONS_NOTIFICATION = "org.dcsa.shipping-instructions.v3"
+TRANSPORT_DOCUMENT_NOTIFICATION = "org.dcsa.transport-document.v3"
+DELIVERY_KINDS = {
+    BOOKING_NOTIFICATION: "booking",
+    TRACKING_NOTIFICATION: "tracking",
+    SHIPPING_INSTRUCTIONS_NOTIFICATION: "shipping_instructions",
+    TRANSPORT_DOCUMENT_NOTIFICATION: "transport_document",
+}

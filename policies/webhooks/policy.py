@@ -24,7 +24,7 @@ from typing import Any, Protocol, TypeAlias, get_args
 from domain.booking.estimated_sailing import is_estimated
 from domain.booking.rate_request import RateRequest, StaffSaid
 from domain.booking.shipping_order import ShippingOrder
-from domain.integrations.notification_types import ORDER_KIND_OF
+from domain.integrations.notification_types import BOOKING_NOTIFICATION, ORDER_KIND_OF, TRACKING_NOTIFICATION
 from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
 from domain.tracking.milestone import TrackingEvent
@@ -46,8 +46,7 @@ from projections.history import utc_text
 log = logging.getLogger(__name__)
 
 WEBHOOK_POLICY = "webhook_policy"
-NOTIFICATION_TYPE = "org.dcsa.booking.v2"
-TRACKING_TYPE = "org.dcsa.tnt.v3"
+NOTIFICATION_TYPE, TRACKING_TYPE = BOOKING_NOTIFICATION, TRACKING_NOTIFICATION
 TRACKING_KIND = "tracking.event"
 # Published, revised and retracted events of a matched booking; an event staff assign later is
 # not sent (its body is the publisher's, already known to the carrier).

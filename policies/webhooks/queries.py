@@ -6,24 +6,20 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from domain.integrations.notification_types import DELIVERY_KINDS
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.history import utc_text
 
 NOT_FOUND, WAITING, QUEUED = "not_found", "waiting", "queued"
 
-# The kind of each delivery, by its CloudEvents type: a booking notification or a tracking event (either
-# format). A type not named here reads as `other`, so a new kind never breaks the log.
-KINDS = {
-    "org.dcsa.booking.v2": "booking",
-    "org.dcsa.tnt.v3": "tracking",
-}
 # Deliveries recorded before tracking deliveries named their event type.
 _DEFAULT_EVENT_TYPES = {"tracking": "tracking.event"}
 
 
 def _row(r: dict[str, Any]) -> dict[str, Any]:
     body = json.loads(r["body"])
-    kind = KINDS.get(body.get("type", "") if isinstance(body, dict) else "", "other")
+    # A type not named reads as `other`, so a new kind never breaks the log.
+    kind = DELIVERY_KINDS.get(body.get("type", "") if isinstance(body, dict) else "", "other")
     if isinstance(body, dict) and "events" in body and "specversion" not in body:
         kind = "tracking"  # TNT 3.0's consumer body: the events alone
     data = body.get("data") if isinstance(body, dict) else None

@@ -466,6 +466,13 @@ def test_notifications_are_the_standards_signed_and_filtered(app_client: Any, ho
         r for r in hooks.received if r.json["data"].get("shippingInstructionsStatus") == "PENDING_UPDATE"
     )
     assert revision.json["data"]["feedbacks"][0]["message"] == "Say roasted or raw"
+    # The owner's delivery log names what each delivery was, as the standard's notification said it.
+    log = ok(client.get(f"{INTEGRATIONS}/webhooks/{hook['id']}/deliveries", headers=alice))["list"]
+    kinds = sorted((row["kind"], row["eventType"].split(".")[0]) for row in log)
+    assert kinds == sorted(
+        [("shipping_instructions", "shipping_instructions")] * 2
+        + [("transport_document", "transport_document")] * 3
+    ), kinds
 
 
 def test_publisher_keys_huge_bodies_and_the_rate_limit(shipper: Shipper) -> None:

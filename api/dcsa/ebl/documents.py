@@ -29,6 +29,10 @@ from domain.booking.values import (
     OrderDraft,
     PartyDraft,
 )
+from domain.integrations.notification_types import (
+    SHIPPING_INSTRUCTIONS_NOTIFICATION,
+    TRANSPORT_DOCUMENT_NOTIFICATION,
+)
 from domain.shared.lifecycle import lifecycle
 
 _LBR_IN_KGM = 0.45359237
@@ -401,7 +405,7 @@ def transport_document(
     return document
 
 
-SI_NOTIFICATION, TD_NOTIFICATION = "org.dcsa.shipping-instructions.v3", "org.dcsa.transport-document.v3"
+SI_NOTIFICATION, TD_NOTIFICATION = SHIPPING_INSTRUCTIONS_NOTIFICATION, TRANSPORT_DOCUMENT_NOTIFICATION
 # The order's steps told as the transport document's (its status changed); the others as the instructions'.
 _TD_STEPS = ("Accepted", "Approved", "Issued")
 

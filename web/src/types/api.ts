@@ -4404,8 +4404,11 @@ export interface components {
             eventType: string | null;
             /** Id */
             id: string;
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "booking" | "tracking" | "shipping_instructions" | "transport_document" | "other";
             /** Lastattemptat */
             lastAttemptAt: string | null;
             /** Lasterror */

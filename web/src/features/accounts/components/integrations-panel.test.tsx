@@ -184,6 +184,49 @@ describe('IntegrationsPanel', () => {
     expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({ overlapHours: 24 });
   });
 
+  it('names a step of the shipping instructions and of the transport document, in Persian too', async () => {
+    const step = (id: string, kind: string, eventType: string, bookingStatus: string) => ({
+      id,
+      kind,
+      eventId: `e-${id}`,
+      eventType,
+      bookingStatus,
+      carrierBookingRequestReference: null,
+      bookingReference: 'FB-2026-000124',
+      state: 'delivered',
+      attempts: 1,
+      lastStatusCode: 204,
+      lastError: null,
+      lastAttemptAt: '2026-11-23T11:00:00Z',
+      nextAttemptAt: null,
+      deliveredAt: '2026-11-23T11:00:00Z',
+      createdAt: '2026-11-23T10:30:00Z',
+    });
+    answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () =>
+      envelope({
+        list: [
+          step('d3', 'shipping_instructions', 'shipping_instructions.resubmitted', 'RECEIVED'),
+          step('d4', 'transport_document', 'transport_document.drafted', 'DRAFT'),
+        ],
+        totalCount: 2,
+      });
+    const english = renderWithProviders(<IntegrationsPanel />);
+    const rows = within(await screen.findByRole('table', { name: 'Deliveries' })).getAllByRole('row');
+    expect(rows[1].textContent).toContain('Shipping instructions');
+    expect(rows[2].textContent).toContain('Transport document');
+    english.unmount();
+    await act(() => setLanguage('fa'));
+    try {
+      renderWithProviders(<IntegrationsPanel />);
+      const log = await screen.findByRole('table');
+      expect(log.textContent).toContain('دستورالعمل حمل');
+      expect(log.textContent).toContain('سند حمل');
+      expect(log.textContent).not.toMatch(/other|shipping_instructions</);
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it("reads in Persian: the webhook's name and the previous secret's end as a Solar Hijri time", async () => {
     await act(() => setLanguage('fa'));
     try {
@@ -209,4 +252,3 @@ describe('IntegrationsPanel', () => {
     }
   });
 });
-

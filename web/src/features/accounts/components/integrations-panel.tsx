@@ -98,8 +98,6 @@ function ApiKeys() {
   );
 }
 
-// What each kind of delivery is called on the tab; a kind this screen does not know shows as sent.
-
 function DeliveryLog({ webhookId }: { webhookId: string }) {
   const { t } = useTranslation('accounts');
   const deliveries = useDeliveries(webhookId);
@@ -129,7 +127,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
           {rows.map((row) => (
             <tr key={row.id}>
               <td>{(row.lastAttemptAt ?? row.createdAt).replace('T', ' ').slice(0, 19)}</td>
-              <td>{row.kind === 'booking' || row.kind === 'tracking' ? t(`integrationsPanel.deliveryKinds.${row.kind}`) : row.kind}</td>
+              <td>{t(`integrationsPanel.deliveryKinds.${row.kind}`)}</td>
               <td>{row.bookingReference ?? row.carrierBookingRequestReference ?? '-'}</td>
               <td>{row.eventType ?? '-'}</td>
               <td>{row.bookingStatus}</td>
