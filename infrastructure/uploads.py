@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
 import threading
@@ -21,12 +20,10 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, Assembled, sniff
+from domain.booking.files import CHUNK_SIZE, MAX_CHUNKS, MAX_FILE_BYTES, Assembled, kept_name, sniff
 from domain.shared.errors import TooManyAttempts, ValidationFailed
 from domain.shared.messages import message
 from infrastructure.private_files import open_private, private_folder, write_private
-
-_SAFE_NAME = re.compile(r"[^A-Za-z0-9._ -]+")
 
 
 @dataclass(frozen=True)
@@ -35,23 +32,8 @@ class Progress:
     total: int
 
 
-# Spellings of an extension that name the same type as the one `sniff` gives.
-_SAME_TYPE = {".jpg": (".jpg", ".jpeg", ".jpe"), ".pdf": (".pdf",), ".png": (".png",)}
 MAX_UNFINISHED_UPLOADS = 20
 TOO_MANY_UNFINISHED = "Too many unfinished uploads; finish one or wait until the old ones are cleaned up"
-
-
-def display_name(filename: str | None, extension: str) -> str:
-    """The client's base name, sanitised, ending in the extension of the type its bytes are: a PNG sent as
-    `x.html` is named `x.png` (a browser or desktop that trusts the name opens what the bytes are)."""
-    base = os.path.basename((filename or "").replace("\\", "/")).strip()
-    base = _SAFE_NAME.sub("_", base)[:120].strip(" .") or "file"
-    stem, dot, suffix = base.rpartition(".")
-    if dot and stem.strip(" ."):
-        if "." + suffix.lower() in _SAME_TYPE.get(extension, (extension,)):
-            return base
-        base = stem.strip(" .")
-    return base + extension
 
 
 class ChunkStore:
@@ -158,9 +140,7 @@ class ChunkStore:
             shutil.rmtree(folder, ignore_errors=True)
             raise ValidationFailed({"File": message("booking.file.type")})
         content_type, extension = kind
-        return Assembled(
-            storage_name, display_name(filename, extension), content_type, size, digest.hexdigest()
-        )
+        return Assembled(storage_name, kept_name(filename, extension), content_type, size, digest.hexdigest())
 
     def finish(self, owner_id: str, upload_key: str, file_id: str) -> None:
         """The upload is recorded: drop its parts, keep a marker so a repeated chunk answers the same file."""

@@ -98,3 +98,15 @@ WALK_PUBLISHER = "Shahid Rajaee container terminal, Bandar Abbas"
 def fresh_iranian_mobile() -> str:
     """A unique Iranian mobile in the local form (09xx...): at most three codes an hour go to one number."""
     return f"0912{next(_sequence) * 7 % 10**7:07d}"
+
+
+# -- uploaded documents' names -----------------------------------------------------------------------------
+# Names as customers send them: Persian (with the zero-width non-joiner Persian writes with, and Persian
+# digits), and Persian beside Latin (a Latin word, a Latin extension).
+PERSIAN_FILE_NAMES = ("نامه تعهد.pdf", "برگه‌ی ایمنی زعفران ۱۴۰۵.pdf")
+MIXED_FILE_NAMES = ("MSDS پسته 2026.pdf", "LOI - بازرگانی پارسیان (امضاشده).pdf")
+# Hostile ones: a path, a right-to-left override making "gpj.exe" read "exe.jpg", far too long, dots alone.
+PATH_FILE_NAME = "../../etc/passwd"
+OVERRIDE_FILE_NAME = "\u202egpj.exe"
+LONG_FILE_NAME = "گواهی مبدا " * 30 + ".pdf"  # 334 characters
+DOTS_FILE_NAME = "....."

@@ -27,7 +27,7 @@ from domain.booking.reference import port_named, seeded_name
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.emails.words import WORDS as EMAIL_WORDS
-from domain.emails.words import digits, say
+from domain.emails.words import digits, isolated, say
 from domain.shared.aggregate import ActorEvent
 from domain.shared.field_labels import ALIASES, LABELS, Area, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
@@ -266,7 +266,7 @@ class _Words:
             size = self.names.container_sizes.get(_int(value))
             return f"{size} ft" if size is not None and size.isdigit() else size
         if field in ("msds", "file_id", "msds_file_id"):
-            return self.names.files.get(str(value), self.say("a_file"))
+            return self.file(value)
         if field == "document_type_id":
             seeded = seeded_name("documentTypes", _int(value), self.language)
             return seeded or self.names.document_types.get(_int(value))
@@ -358,10 +358,15 @@ class _Words:
         at = self.plain(cut_off.get("at"))
         return f"{name}: {at}" if at else name
 
+    def file(self, file_id: Any) -> str:
+        """A file by the name it was sent under, isolated in a Persian sentence (a Persian name with a Latin
+        extension, or a Latin one, reads whole); "a file" when it is not known."""
+        name = self.names.files.get(str(file_id))
+        return self.say("a_file") if name is None else isolated(name, self.language)
+
     def document(self, document: dict[str, Any]) -> str:
         kind = self.named("document_type_id", document.get("document_type_id")) or self.say("document")
-        file_name = self.names.files.get(str(document.get("file_id")), self.say("a_file"))
-        return f"{kind}: {file_name}"
+        return f"{kind}: {self.file(document.get('file_id'))}"
 
     def party(self, party: dict[str, Any]) -> str:
         kind = self.named("party_type", party.get("party_type")) or self.say("party")

@@ -8,6 +8,7 @@ from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import FileResponse, Response
 
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep
+from api.edge.downloads import content_disposition
 from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope
@@ -81,9 +82,12 @@ async def upload_chunk(
     },
 )
 def download(fileId: str, principal: CurrentUser, services: ServicesDep) -> Response:
-    """The file's bytes, named as its record says at this request (an erased owner's file: by its id)."""
+    """The file's bytes, named as its record says at this request (an erased owner's file: by its id). A
+    name that is not plain ASCII comes in both forms of RFC 6266: `filename` in ASCII, `filename*` in
+    UTF-8."""
     stored = services.current_file(fileId, principal.actor)
     path = services.uploads.path_of(stored.storage_name)
     if not path.is_file():
         raise NotFound("File not found")
-    return FileResponse(path, media_type=stored.content_type, filename=stored.download_name)
+    named = content_disposition(stored.download_name, stored.id_name)
+    return FileResponse(path, media_type=stored.content_type, headers={"Content-Disposition": named})

@@ -2022,7 +2022,9 @@ export interface paths {
         };
         /**
          * Download
-         * @description The file's bytes, named as its record says at this request (an erased owner's file: by its id).
+         * @description The file's bytes, named as its record says at this request (an erased owner's file: by its id). A
+         *     name that is not plain ASCII comes in both forms of RFC 6266: `filename` in ASCII, `filename*` in
+         *     UTF-8.
          */
         get: operations["files_download"];
         put?: never;
@@ -9361,7 +9363,9 @@ export interface components {
         };
         /**
          * UploadProgress
-         * @description After each chunk: how many arrived; after the last one, the stored file too (`fileId` and on).
+         * @description After each chunk: how many arrived; after the last one, the stored file too (`fileId` and on;
+         *     `fileName`: the name it was sent under, in any script, less only what is unsafe: a directory part,
+         *     control and bidi characters, leading dots; at most 120 characters, ending in its type's extension).
          */
         UploadProgress: {
             /** Contenttype */
