@@ -82,6 +82,7 @@ export function BookingFacts({
                 <>
                   {' · '}
                   <FileLink fileId={request.msds}>MSDS</FileLink>
+                  {request.msdsFileName ? sentName(request.msdsFileName) : null}
                 </>
               ) : null}
             </>
@@ -100,9 +101,12 @@ export function BookingFacts({
           <Fact term={t('bookingFacts.signedDocuments')}>
             <span className={styles.links}>
               {documents.map((d) => (
-                <FileLink key={d.documentTypeId} fileId={d.fileId}>
-                  {referenceName('documentTypes', { id: d.documentTypeId, name: d.documentType }) || '-'}
-                </FileLink>
+                <span key={d.documentTypeId}>
+                  <FileLink fileId={d.fileId}>
+                    {referenceName('documentTypes', { id: d.documentTypeId, name: d.documentType }) || '-'}
+                  </FileLink>
+                  {d.fileName ? sentName(d.fileName) : null}
+                </span>
               ))}
             </span>
           </Fact>
@@ -111,6 +115,17 @@ export function BookingFacts({
       </dl>
       <ChargesBreakdown priced={request} forStaff={forStaff} />
     </section>
+  );
+}
+
+/** A file by the name its customer sent it under, in any script: isolated in its own direction (<bdi>), so a
+ * Persian name with a Latin extension reads whole in an English page, and a Latin one in a Persian page. */
+function sentName(name: string) {
+  return (
+    <>
+      {' ('}
+      <bdi className={styles.fileName}>{name}</bdi>)
+    </>
   );
 }
 

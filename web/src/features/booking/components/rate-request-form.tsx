@@ -240,7 +240,7 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
       <FileUpload
         label={t('rateRequestForm.msdsFile')}
         disabled={readOnly || !isDanger}
-        uploadedName={(detail ?? copyOf)?.msds ? 'MSDS' : null}
+        uploadedName={(detail ?? copyOf)?.msds ? ((detail ?? copyOf)?.msdsFileName ?? 'MSDS') : null}
         onUploaded={(fileId) => setValue('msds', fileId)}
       />
       <div style={{ marginTop: '1rem' }}>

@@ -102,6 +102,11 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   );
 }
 
+/** The name a document already sent was uploaded under (the customer's own, in any script), if `fileId` is it. */
+function sentName(detail: RateRequestDetail, fileId: string): string | null {
+  return detail.bookingRequest?.documents.find((d) => d.fileId === fileId)?.fileName ?? null;
+}
+
 function sameDocuments(
   files: Record<number, string>,
   documents: { documentTypeId: number; fileId: string }[],
@@ -215,7 +220,7 @@ export function BookingRequestStep({
             <FileUpload
               label={t('bookingRequest.signed', { name: documentTypeName(type) })}
               disabled={!editable}
-              uploadedName={files[type.id] ? t('bookingRequest.uploaded') : null}
+              uploadedName={files[type.id] ? (sentName(detail, files[type.id]) ?? t('bookingRequest.uploaded')) : null}
               onUploaded={(fileId) =>
                 setFiles((current) => {
                   const next = { ...current };
