@@ -6,6 +6,24 @@ import { IntegrationsPanel } from './integrations-panel';
 
 type Answer = Response | Promise<Response>;
 
+/** A delivery the receiver took at once, about booking FB-2026-000123. */
+function delivered(what: { id: string; kind: string; eventType: string; bookingStatus: string }) {
+  return {
+    ...what,
+    eventId: `e-${what.id}`,
+    carrierBookingRequestReference: null,
+    bookingReference: 'FB-2026-000123',
+    state: 'delivered',
+    attempts: 1,
+    lastStatusCode: 204,
+    lastError: null,
+    lastAttemptAt: '2026-11-23T11:00:00Z',
+    nextAttemptAt: null,
+    deliveredAt: '2026-11-23T11:00:00Z',
+    createdAt: '2026-11-23T10:30:00Z',
+  };
+}
+
 describe('IntegrationsPanel', () => {
   let fetchMock: ReturnType<typeof vi.fn>;
   let answers: Record<string, () => Answer>;
@@ -89,23 +107,12 @@ describe('IntegrationsPanel', () => {
   });
 
   it('lists tracking deliveries beside booking ones, and says when the log cannot be read', async () => {
-    const tracking = {
+    const tracking = delivered({
       id: 'd2',
       kind: 'tracking',
-      eventId: 'e2',
       eventType: 'tracking.event',
       bookingStatus: 'EQUIPMENT:GTIN',
-      carrierBookingRequestReference: null,
-      bookingReference: 'FB-2026-000123',
-      state: 'delivered',
-      attempts: 1,
-      lastStatusCode: 204,
-      lastError: null,
-      lastAttemptAt: '2026-11-23T11:00:00Z',
-      nextAttemptAt: null,
-      deliveredAt: '2026-11-23T11:00:00Z',
-      createdAt: '2026-11-23T10:30:00Z',
-    };
+    });
     answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () =>
       envelope({ list: [tracking], totalCount: 1 });
     const first = renderWithProviders(<IntegrationsPanel />);
@@ -185,28 +192,21 @@ describe('IntegrationsPanel', () => {
   });
 
   it('names a step of the shipping instructions and of the transport document, in Persian too', async () => {
-    const step = (id: string, kind: string, eventType: string, bookingStatus: string) => ({
-      id,
-      kind,
-      eventId: `e-${id}`,
-      eventType,
-      bookingStatus,
-      carrierBookingRequestReference: null,
-      bookingReference: 'FB-2026-000124',
-      state: 'delivered',
-      attempts: 1,
-      lastStatusCode: 204,
-      lastError: null,
-      lastAttemptAt: '2026-11-23T11:00:00Z',
-      nextAttemptAt: null,
-      deliveredAt: '2026-11-23T11:00:00Z',
-      createdAt: '2026-11-23T10:30:00Z',
-    });
     answers['GET /integrations/api/v1/client/webhooks/w1/deliveries'] = () =>
       envelope({
         list: [
-          step('d3', 'shipping_instructions', 'shipping_instructions.resubmitted', 'RECEIVED'),
-          step('d4', 'transport_document', 'transport_document.drafted', 'DRAFT'),
+          delivered({
+            id: 'd3',
+            kind: 'shipping_instructions',
+            eventType: 'shipping_instructions.resubmitted',
+            bookingStatus: 'RECEIVED',
+          }),
+          delivered({
+            id: 'd4',
+            kind: 'transport_document',
+            eventType: 'transport_document.drafted',
+            bookingStatus: 'DRAFT',
+          }),
         ],
         totalCount: 2,
       });
