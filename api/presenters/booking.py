@@ -159,6 +159,7 @@ def order(record: OrderRecord) -> dict[str, Any]:
         ],
         ORDER["revise"]: record.revise,
         ORDER["edited_order"]: record.edited_order,
+        ORDER["decline_message"]: record.decline_message,
         ORDER["created_at"]: record.created_at,
         ORDER["updated_at"]: record.updated_at,
     }

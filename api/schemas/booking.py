@@ -152,6 +152,9 @@ class ShippingOrder(WireModel):
     containers: list[Container]
     revise: dict[str, str]
     edited_order: dict[str, Any] | None
+    # Why staff declined the order, as they wrote it, while it stands declined (null otherwise): the customer
+    # reads it where she may fill the order again (decision 3824).
+    decline_message: str | None
     created_at: str
     updated_at: str
 

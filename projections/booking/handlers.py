@@ -71,7 +71,10 @@ projection = Projection(
         "CREATE TABLE IF NOT EXISTS booking_shipping_orders ("
         " id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, customer_id TEXT NOT NULL,"
         " status_name TEXT NOT NULL, status INTEGER NOT NULL, details TEXT NOT NULL, revise TEXT NOT NULL,"
-        " edited_order TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        " edited_order TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position BIGINT NOT NULL,"
+        # Why staff declined the order as it stands (their message as written; null unless declined): the
+        # customer reads it where she may fill the order again (decision 3824).
+        " decline_message TEXT)",
         "CREATE INDEX IF NOT EXISTS booking_so_rate_request ON booking_shipping_orders (rate_request_id)",
         "CREATE INDEX IF NOT EXISTS booking_so_position ON booking_shipping_orders (position)",
         "CREATE TABLE IF NOT EXISTS booking_files ("
@@ -411,6 +414,7 @@ def order_created(tx: BatchTx, event: ShippingOrder.Created, position: int) -> N
             "details": json.dumps(event.details, sort_keys=True),
             "revise": "{}",
             "edited_order": None,
+            "decline_message": None,
             "created_at": at,
             "updated_at": at,
             "position": position,
@@ -456,9 +460,10 @@ def order_updated(tx: BatchTx, event: ShippingOrder.Updated, position: int) -> N
 
 @projection.on(ShippingOrder.Resubmitted)
 def order_resubmitted(tx: BatchTx, event: ShippingOrder.Resubmitted, position: int) -> None:
-    """Submitted again (decision 3824): the new content replaces the old one whole, as a new order's."""
+    """Submitted again (decision 3824): the new content replaces the old one whole, as a new order's, and the
+    reason of a decline before is no longer the order's."""
     details = json.dumps(event.details, sort_keys=True)
-    _order_moved(tx, event, position, details=details, revise="{}", edited_order=None)
+    _order_moved(tx, event, position, details=details, revise="{}", edited_order=None, decline_message=None)
 
 
 @projection.on(ShippingOrder.UpdateCancelled)
@@ -466,20 +471,22 @@ def order_update_cancelled(tx: BatchTx, event: ShippingOrder.UpdateCancelled, po
     _order_moved(tx, event, position, details=json.dumps(event.restored, sort_keys=True))
 
 
+@projection.on(ShippingOrder.Declined)
+def order_declined(tx: BatchTx, event: ShippingOrder.Declined, position: int) -> None:
+    """Declined by staff, saying why (or closed with its rejected booking, the rejection's message): kept for
+    the customer to read where she may fill the order again."""
+    _order_moved(tx, event, position, decline_message=event.message)
+
+
 @projection.on(
     ShippingOrder.Accepted,
     ShippingOrder.Approved,
     ShippingOrder.Cancelled,
-    ShippingOrder.Declined,
     ShippingOrder.Issued,
 )
 def order_moved(
     tx: BatchTx,
-    event: ShippingOrder.Accepted
-    | ShippingOrder.Approved
-    | ShippingOrder.Cancelled
-    | ShippingOrder.Declined
-    | ShippingOrder.Issued,
+    event: ShippingOrder.Accepted | ShippingOrder.Approved | ShippingOrder.Cancelled | ShippingOrder.Issued,
     position: int,
 ) -> None:
     _order_moved(tx, event, position)

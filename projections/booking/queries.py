@@ -60,7 +60,8 @@ _PAGE_COLUMNS = (
 _DETAIL_SELECT = (
     f"SELECT {_LIST_COLUMNS}, so.id AS so_id, so.status AS so_status, so.status_name AS so_status_name,"
     " so.details AS so_details, so.revise AS so_revise, so.edited_order AS so_edited_order,"
-    " so.created_at AS so_created_at, so.updated_at AS so_updated_at"
+    " so.decline_message AS so_decline_message, so.created_at AS so_created_at,"
+    " so.updated_at AS so_updated_at"
     f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id IN "
 )
 
@@ -221,6 +222,7 @@ class OrderRecord:
     details: dict[str, Any]  # the order's values as its events carry them (domain/booking/values.py)
     revise: dict[str, str]
     edited_order: dict[str, Any] | None
+    decline_message: str | None  # why staff declined it, while it stands declined
     created_at: str
     updated_at: str
     container_numbers: dict[int, str]  # container id -> its number
@@ -257,6 +259,7 @@ def _order(row: Row, numbers: dict[int, str]) -> OrderRecord | None:
         details=details,
         revise=json.loads(row["so_revise"]),
         edited_order=json.loads(row["so_edited_order"]) if row["so_edited_order"] else None,
+        decline_message=row["so_decline_message"],
         created_at=row["so_created_at"],
         updated_at=row["so_updated_at"],
         container_numbers={i: numbers[i] for i in ids if i in numbers},
@@ -311,7 +314,17 @@ def detail_of_rows(
 
 def _joined_order(order: dict[str, Any] | None) -> dict[str, Any]:
     """An order's row named as the detail's join names its columns (`_order` reads them back)."""
-    columns = ("id", "status", "status_name", "details", "revise", "edited_order", "created_at", "updated_at")
+    columns = (
+        "id",
+        "status",
+        "status_name",
+        "details",
+        "revise",
+        "edited_order",
+        "decline_message",
+        "created_at",
+        "updated_at",
+    )
     return {f"so_{c}": (order or {}).get(c) for c in columns}
 
 

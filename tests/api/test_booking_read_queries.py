@@ -44,7 +44,7 @@ DETAIL_KEYS = (LIST_KEYS - {"containerType", "containerSize"}) | {
 ORDER_KEYS = {
     "id", "rateRequestId", "status", "statusName", "statusLabel", "isSWBL", "freightType", "cargoDescription",
     "imcoClass", "unNumber", "temprature", "humidity", "hasVentilation", "parties", "containers", "revise",
-    "editedOrder", "createdAt", "updatedAt",
+    "editedOrder", "declineMessage", "createdAt", "updatedAt",
 }  # fmt: skip
 CONTAINER_KEYS = {"containerId", "containerNumber", "seal", "count", "type", "grossWeight", "netWeight"}
 TITLE = re.compile(r"^.+ \([A-Z0-9]{5}\)$")  # a port as the screens name it: "Bandar Abbas (IRBND)"

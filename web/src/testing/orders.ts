@@ -34,6 +34,7 @@ export function shippingOrder(overrides: Partial<ShippingOrder> = {}): ShippingO
     ],
     revise: {},
     editedOrder: null,
+    declineMessage: null,
     createdAt: '2026-11-02T00:00:00.000000Z',
     updatedAt: '2026-11-02T00:00:00.000000Z',
     ...overrides,

@@ -8468,6 +8468,8 @@ export interface components {
             containers: components["schemas"]["Container"][];
             /** Createdat */
             createdAt: string;
+            /** Declinemessage */
+            declineMessage: string | null;
             /** Editedorder */
             editedOrder: {
                 [key: string]: unknown;

@@ -67,6 +67,20 @@ function StatusStep({
   );
 }
 
+/** Why staff declined the order, their message as they wrote it, where the customer may fill it again (decision
+ * 3824): beside the offer, and above the form while she corrects it. Nothing for an order she cancelled. */
+function DeclineReason({ detail }: { detail: RateRequestDetail }) {
+  const { t } = useTranslation('booking');
+  const reason = detail.order?.declineMessage;
+  if (!reason || !isState('shipping_order', detail.order?.status, 'declined')) return null;
+  return (
+    <section className={styles.reviseSummary} aria-labelledby="decline-reason-title">
+      <h2 id="decline-reason-title">{t('detail.declineReason')}</h2>
+      <p dir="auto">{reason}</p>
+    </section>
+  );
+}
+
 export function RateRequestDetailRoute() {
   const { t } = useTranslation('booking');
   const { id = '' } = useParams();
@@ -177,6 +191,7 @@ export function RateRequestDetailRoute() {
           <p role="status">
             {isState('shipping_order', detail.order?.status, 'declined') ? t('detail.orderDeclined') : t('detail.orderCancelled')}
           </p>
+          <DeclineReason detail={detail} />
           <div className={styles.actions}>
             <Button variant="outline" onClick={back}>
               {t('actions.back')}
@@ -188,6 +203,7 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ shippingOrder: { fillAgain: 'filling' } }) ? (
         <>
           <SummaryHeader detail={detail} />
+          <DeclineReason detail={detail} />
           <ShippingOrderForm detail={detail} again onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
           <div className={styles.actions}>
             <Button variant="outline" onClick={() => send({ type: 'KEEP_AS_IS' })}>
