@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.browser import no_serious_violations, sign_in, signed_in_staff
+from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, sign_in, signed_in_staff
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     PDF,
@@ -475,7 +475,7 @@ def test_a_declined_order_is_filled_again(page: Page, live_server: LiveServer, s
     order_id = shipping_order(live_server, token, rid, ["BMOU0061950"])
     decline = {"message": "The consignee is not allowed to receive dried fruit"}
     staff_call(live_server, "PUT", f"/booking/api/v1/admin/shipping-orders/{order_id}/decline", decline)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    page.set_viewport_size(DESKTOP)
     sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     expect(page.get_by_text("Staff declined your shipping order.")).to_be_visible()
@@ -484,15 +484,40 @@ def test_a_declined_order_is_filled_again(page: Page, live_server: LiveServer, s
     expect(why).to_contain_text(decline["message"])
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "booking-order-fill-again.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    expect(why).to_contain_text(decline["message"])
+    assert layout_problems(page) == []
+    page.screenshot(path=str(screenshot_dir / "booking-order-fill-again-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
     page.get_by_role("button", name="Fill the order again").click()
     expect(page.get_by_role("heading", name="Shipping Order").first).to_be_visible()
     expect(why).to_contain_text(decline["message"])
-    add_parties_and_container(page, "SEAL-AGAIN")
-    page.get_by_role("dialog").get_by_role("button", name="Submit").click()
-    page.get_by_label("Cargo Description").fill("Dried figs in 10 kg cartons")
+    # The form starts from the order as last sent: the cargo, the parties and the container are there.
+    cargo = page.get_by_label("Cargo Description")
+    expect(cargo).to_have_value("Roasted pistachios in 25 kg cartons")
+    for given in ("Add Shipper", "Add Consignee", "Add Containers"):
+        expect(page.get_by_role("button", name=given).get_by_test_id("button-done")).to_be_visible()
+    no_serious_violations(page)
+    page.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the shot, not halfway down
+    page.screenshot(path=str(screenshot_dir / "booking-order-fill-again-form.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    assert layout_problems(page) == []
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshot_dir / "booking-order-fill-again-form-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    # She corrects what staff declined, the consignee, and the cargo's words; the rest goes as it was sent.
+    page.get_by_role("button", name="Add Consignee").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_label("Full Name", exact=True)).to_have_value("Consignee Pte Ltd")
+    dialog.get_by_label("Full Name", exact=True).fill("Figs Import GmbH")
+    dialog.get_by_role("button", name="Submit").click()
+    cargo.fill("Dried figs in 10 kg cartons")
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_text("Shipping order sent again")).to_be_visible()
     order = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["order"]
     assert (order["id"], order["statusName"]) == (order_id, "submitted")
     assert order["cargoDescription"] == "Dried figs in 10 kg cartons"
-    assert [c["seal"] for c in order["containers"]] == ["SEAL-AGAIN"]
+    assert [(c["containerNumber"], c["seal"]) for c in order["containers"]] == [("BMOU0061950", "SEAL-0001")]
+    named = {p["partyType"]: p["name"] for p in order["parties"]}
+    assert named == {0: "Supplier Co", 1: "Figs Import GmbH", 2: "Notify Pte Ltd"}
+    assert order["declineMessage"] is None

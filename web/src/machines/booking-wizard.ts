@@ -221,7 +221,7 @@ export const bookingWizardMachine = setup({
           states: {
             /** What became of the order, and the action that fills it again. */
             offered: { on: { FILL_AGAIN: { target: 'filling' } } },
-            /** The order form, empty, sent as the order's resubmission. */
+            /** The order form, pre-filled from the order as last sent, sent as its resubmission. */
             filling: { on: { KEEP_AS_IS: { target: 'offered' } } },
           },
         },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
-import type { RateRequestDetail, ShippingOrder } from '../api/booking-api';
+import type { Party, RateRequestDetail, ShippingOrder } from '../api/booking-api';
 import { ShippingOrderForm } from './shipping-order-form';
 
 // The order form is drawn from the one description of the order's fields (src/lib/order-fields.ts): these
@@ -151,6 +151,67 @@ describe('the shipping order form, drawn from the order fields', () => {
       hasVentilation: true,
     });
     expect(body.parties).toHaveLength(3);
+    expect(body.containers).toEqual([
+      { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
+    ]);
+  });
+
+  it('fills a declined order again from the order as last sent: corrected, not retyped, and checked as before', async () => {
+    const declined = shippingOrder({
+      ...order,
+      status: 6,
+      statusName: 'declined',
+      statusLabel: 'Declined',
+      isSWBL: true,
+      parties: [
+        ...order.parties,
+        { ...party('Pars Nuts', 0), isForSwbl: true },
+        { ...party('Hamburg Imports', 1), isForSwbl: true },
+        { ...party('Hamburg Imports', 2), isForSwbl: true },
+      ],
+      declineMessage: 'The consignee may not receive this cargo',
+    });
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => envelope({ ...declined, status: 0 }));
+    vi.stubGlobal('fetch', fetch);
+    const done = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ShippingOrderForm detail={request({ isDanger: false, isReefer: true }, declined)} again onDone={done} />,
+    );
+    // Every field as the order was last sent, the parties and the containers already given (ticked).
+    const cargo = screen.getByLabelText(/Cargo description/);
+    expect(cargo).toHaveProperty('value', 'Roasted pistachios in boxes');
+    expect(screen.getByLabelText('SWBL')).toHaveProperty('checked', true);
+    expect(screen.getByLabelText(/Temperature/)).toHaveProperty('value', '-18');
+    expect(screen.getByLabelText(/Humidity/)).toHaveProperty('value', '60');
+    expect(screen.getByRole('radio', { name: 'Prepaid' })).toHaveProperty('checked', true);
+    for (const name of ['Add Shipper', 'Add Consignee', 'Add Containers'])
+      expect(within(screen.getByRole('button', { name })).queryByTestId('button-done'), name).not.toBeNull();
+    // The form's rules are as they were: a cleared required field is refused and nothing is sent.
+    await user.clear(cargo);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Cargo Description is required');
+    expect(fetch).not.toHaveBeenCalled();
+    // She corrects what staff declined and sends it again: the rest goes as it was.
+    await user.type(cargo, 'Pistachios, 100 boxes, for the new consignee');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(done).toHaveBeenCalledWith('resubmitted'));
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toContain('/shipping-orders/so-1/resubmit');
+    expect(init?.method).toBe('PUT');
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      isSWBL: true,
+      frightType: 2,
+      cargoDescription: 'Pistachios, 100 boxes, for the new consignee',
+      temprature: -18,
+      humidity: 60,
+      hasVentilation: true,
+    });
+    // The same six parties (the three again for the sea waybill), whatever order the form writes them in.
+    const sorted = (parties: Party[]) =>
+      [...parties].sort((a, b) => Number(a.isForSwbl) - Number(b.isForSwbl) || (a.partyType ?? 0) - (b.partyType ?? 0));
+    expect(sorted(body.parties as Party[])).toEqual(sorted(declined.parties));
     expect(body.containers).toEqual([
       { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
     ]);

@@ -183,7 +183,8 @@ export interface ShippingOrderFormProps {
   detail: RateRequestDetail;
   /** Edit mode (spec section 2, reading 2): pre-filled from the order or its editedOrder. */
   edit?: boolean;
-  /** Fill again (decision 3824): the cancelled or declined order, filled anew and sent as its resubmission. */
+  /** Fill again (decision 3824): the cancelled or declined order, pre-filled as it was last sent (parties,
+   * cargo and containers: she corrects rather than retypes) and sent as its resubmission. */
   again?: boolean;
   onDone: (kind: 'created' | 'edited' | 'resubmitted') => void;
 }
@@ -194,9 +195,12 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone 
   const isDanger = detail.isDanger;
   const isReefer = detail.containerType.value === REEFER_TYPE_VALUE;
   const edited = order?.editedOrder ?? null;
+  // What the form starts from: an edit's order (with what staff asked in its editedOrder), or the order as last
+  // sent when it is filled again; a new order starts empty.
+  const from = (edit || again) && order ? order : null;
   const initial = useMemo(
-    () => orderFormValues(edit && order ? { ...order, ...(edited ?? {}) } : null, { isSWBL: detail.isSwbl }),
-    [edit, order, edited, detail.isSwbl],
+    () => orderFormValues(from ? { ...from, ...(edit ? (edited ?? {}) : {}) } : null, { isSWBL: detail.isSwbl }),
+    [from, edit, edited, detail.isSwbl],
   );
   const schema = useMemo(() => shippingOrderSchema({ isDanger, isReefer }), [isDanger, isReefer]);
   const { register, control, handleSubmit, formState, setError, setValue } = useForm<ShippingOrderValues>({
@@ -205,11 +209,11 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone 
   });
   const e = formState.errors;
   const freight = useWatch({ control, name: 'freightType' });
-  const initialParties = useMemo(() => partiesToDialogs(edit ? order : null), [edit, order]);
+  const initialParties = useMemo(() => partiesToDialogs(from), [from]);
   const [supplier, setSupplier] = useState<SupplierValues | null>(initialParties.supplier);
   const [consignee, setConsignee] = useState<ConsigneeValues | null>(initialParties.consignee);
   const [containers, setContainers] = useState<LocalContainer[]>(() =>
-    edit && order ? order.containers.map((c, i) => ({ ...c, localId: i + 1 })) : [],
+    from ? from.containers.map((c, i) => ({ ...c, localId: i + 1 })) : [],
   );
   const [dialog, setDialog] = useState<'supplier' | 'consignee' | 'containers' | null>(null);
   // Parties and containers live outside the form: a dialog's answer counts as typed too.
@@ -333,7 +337,7 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone 
           );
         })}
         <div className={styles.actions}>
-          <Button type="submit" loading={create.isPending || editOrder.isPending}>
+          <Button type="submit" loading={create.isPending || editOrder.isPending || resubmit.isPending}>
             {t('actions.continue')}
           </Button>
         </div>
