@@ -1,6 +1,7 @@
 """Cut-offs acted on: the customer is reminded 48 h and 24 h before a confirmed booking's shipping-instruction
-cut-off while its shipping order is not in. (A republished schedule that moves a booked sailing is recorded
-with the publication itself: `BookingApplication.publish_schedules`.)
+cut-off while its shipping order is not in (none yet, or one cancelled or declined that she may fill again).
+(A republished schedule that moves a booked sailing is recorded with the publication itself:
+`BookingApplication.publish_schedules`.)
 
 Run by a scheduler like quote expiry (`policies/quote_expiry.py`); tests call the functions with their own
 clock.

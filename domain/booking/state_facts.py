@@ -71,6 +71,16 @@ def order_due_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
     return _machine(machine).states_where("screen", lambda screen: screen == "shipping_order")
 
 
+def order_refill_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
+    """The shipping order's states from which the customer may fill it again (`resubmit` in
+    state-machines/shipping_order.json, decision 3824): cancelled or declined, nothing with staff. `machine`:
+    the shipping order's lifecycle (by default the file's). Whether the booking is live is its own state's
+    fact (`order_due_states`): an order closed with its booking belongs to a booking that ended."""
+    found = machine if machine is not None else lifecycle("shipping_order")
+    guards = found.every_guard
+    return tuple(s for s in found.codes if found.may("resubmit", s, "customer", guards))
+
+
 def expiring_states(machine: Lifecycle | None = None) -> tuple[str, ...]:
     """The states whose quote may still expire: where the file's `expire` transitions start."""
     found = _machine(machine)

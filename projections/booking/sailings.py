@@ -10,7 +10,7 @@ from typing import Any
 from domain.booking.rate_request import RateRequest
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
-from domain.booking.state_facts import order_due_states, sailing_states
+from domain.booking.state_facts import order_due_states, order_refill_states, sailing_states
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx, placeholders
 from projections.history import utc_text
@@ -180,7 +180,8 @@ def sailing_of(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
 
 def due_reminders(tx: Tx, now: str, hours: int) -> list[dict[str, Any]]:
     """Confirmed bookings whose shipping-instruction cut-off is within `hours` of `now` (and not passed),
-    whose shipping order is not in, and that were not reminded this far ahead of this cut-off yet."""
+    whose shipping order is not in (none yet, or one cancelled or declined that the customer may fill again:
+    nothing is with staff either way), and that were not reminded this far ahead of this cut-off yet."""
     from datetime import timedelta
 
     from domain.booking.schedules import parse_time
@@ -188,13 +189,17 @@ def due_reminders(tx: Tx, now: str, hours: int) -> list[dict[str, Any]]:
 
     horizon = to_text(parse_time(now) + timedelta(hours=hours))
     states = order_due_states()
+    # The booking's state is one whose screen is the shipping order (it is live: an order closed with its
+    # booking is on one that ended), its order none or one to fill again.
+    refill = order_refill_states()
     rows = tx.all(
         f"SELECT s.rate_request_id, s.customer_id, s.si_cut_off, s.reminders FROM {SAILINGS} s"
         " JOIN booking_rate_requests r ON r.id = s.rate_request_id"
         " WHERE s.si_cut_off IS NOT NULL AND s.si_cut_off > ? AND s.si_cut_off <= ?"
-        f" AND r.state_name IN ({placeholders(states)}) AND r.order_id IS NULL"
+        f" AND r.state_name IN ({placeholders(states)})"
+        f" AND (r.order_id IS NULL OR r.order_state_name IN ({placeholders(refill)}))"
         " ORDER BY s.si_cut_off, s.rate_request_id",
-        (now, horizon, *states),
+        (now, horizon, *states, *refill),
     )
     return [r for r in rows if f"{r['si_cut_off']}/{hours}" not in json.loads(r["reminders"])]
 

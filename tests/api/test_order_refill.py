@@ -5,14 +5,25 @@ cut-off as a booking with no order is."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import ADMIN, CLIENT, assert_verify_clean, customer, ok
-from tests.api.email_support import mails
-from tests.api.test_booking_sailings import notifications_of
+from tests.api.accounts_support import settle
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    assert_verify_clean,
+    customer,
+    in_shipping_order,
+    ok,
+    order_payload,
+)
+from tests.api.email_support import Inbox, mails, reference_of, smtp_app
+from tests.api.schedules_support import PUBLISH, publication
+from tests.api.test_booking_sailings import by_vessel, departure_in, notifications_of
 from tests.api.test_order_resubmitted import again, cancel_on_v3, detail, submitted
 from tests.api.test_persian_emails import persian_customer
 from tests.app_services import services_of
@@ -75,3 +86,54 @@ def test_a_cancelled_order_has_no_reason_and_a_persian_reason_reads_as_written(
     assert PERSIAN_REASON in told["message"] and "دوباره پر کنید" in told["message"], told["message"]
     [mail] = [m for m in mails(client, address) if m["data"].get("kind") == "shippingInstructionsDeclined"]
     assert PERSIAN_REASON in mail["body"] and PERSIAN_REASON in mail["html"]
+
+
+def test_a_booking_whose_order_may_be_filled_again_is_reminded_of_the_cut_off(
+    smtp_server: tuple[int, Inbox], tmp_path: Path
+) -> None:
+    """Nothing is with staff while an order cancelled or declined waits to be filled again: the customer is
+    reminded of the shipping-instruction cut-off as for a booking with no order (once per cut-off and lead),
+    by e-mail through a real SMTP server; not once the order is sent again, nor for one closed with its
+    booking or one under review."""
+    from policies.cut_off_watch import remind_due_cut_offs
+
+    port, inbox = smtp_server
+    with smtp_app(tmp_path / "var", port) as (client, admin):
+        leaving = departure_in(20)
+        ok(client.put(PUBLISH, json=publication(leaving), headers=admin))
+        address = "refill-reminded@shipper.example"
+        who = customer(client, "refill-reminded", {"email": address, "name": "Refill Reminded"})
+
+        def booked(with_order: bool = True) -> tuple[str, str, str]:
+            """A booking on the sailing in its shipping-order step, with an order sent when `with_order`."""
+            rid = in_shipping_order(client, who, admin, quantity=2, sailing=by_vessel())
+            order = ok(client.post(ORDERS, headers=who, json=order_payload(rid)), 201) if with_order else None
+            return rid, str(order["id"]) if order else "", reference_of(client, who, rid)
+
+        declined, declined_order, _ = booked()
+        decline(client, admin, declined_order, REASON)
+        cancelled, _, cancelled_ref = booked()
+        cancel_on_v3(client, who, cancelled_ref)
+        none, _, _ = booked(with_order=False)
+        resent, resent_order, _ = booked()
+        decline(client, admin, resent_order, REASON)
+        ok(client.put(f"{ORDERS}/{resent_order}/resubmit", headers=who, json=again()))
+        reviewed, _, _ = booked()
+        closed, _, _ = booked()
+        ok(client.put(f"{ADMIN}/rate-requests/{closed}/reject", headers=admin, json={"message": "No space"}))
+        assert detail(client, who, closed)["order"]["statusName"] == "declined"  # closed with its booking
+
+        services = services_of(client)
+        cut_off = leaving - timedelta(hours=72)
+        due = {declined, cancelled, none}
+        assert set(remind_due_cut_offs(services, cut_off - timedelta(hours=47))) == {(r, 48) for r in due}
+        assert remind_due_cut_offs(services, cut_off - timedelta(hours=30)) == []  # once per lead
+        assert set(remind_due_cut_offs(services, cut_off - timedelta(hours=23))) == {(r, 24) for r in due}
+        assert {resent, reviewed, closed}.isdisjoint(due)
+        references = {rid: reference_of(client, who, rid) for rid in (declined, cancelled, none)}
+        settle(client)
+    title = "Shipping instructions due"
+    reminders = [m for m in inbox.received if str(m["Subject"]).startswith(title)]
+    sent = sorted(str(m["Subject"]) for m in reminders)
+    assert sent == sorted(f"{title}: {ref}" for ref in references.values() for _ in (48, 24)), sent
+    assert {m["To"] for m in reminders} == {address}

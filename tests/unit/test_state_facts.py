@@ -112,6 +112,21 @@ def test_the_lists_of_the_real_file() -> None:
     assert state_facts.sailing_open_to("loi_pending", "customer")
 
 
+def test_the_order_states_filled_again_are_the_resubmit_transition_s_sources() -> None:
+    """Where the customer may fill her order again (decision 3824) is read from shipping_order.json: its
+    cancelled and declined orders, and a state a copy lets her resubmit from; never one staff hold."""
+    assert state_facts.order_refill_states() == ("cancelled", "declined")
+    spec = json.loads((MACHINES / "shipping_order.json").read_text(encoding="utf-8"))
+    cancelled = next(s for s in spec["states"] if s["name"] == "cancelled")
+    spec["states"].append({**cancelled, "name": "withdrawn", "code": 7})
+    for transition in spec["transitions"]:
+        if transition["trigger"] == "resubmit":
+            transition["source"] = [*transition["source"], "withdrawn"]
+    found = state_facts.order_refill_states(build(spec))
+    assert found == ("cancelled", "declined", "withdrawn")
+    assert not {"submitted", "revision_requested", "update_received", "ready_for_approval"} & set(found)
+
+
 def test_a_state_added_without_its_facts_is_refused_naming_each_missing_fact() -> None:
     bare = {"name": "on_hold", "code": 9, "label": "On Hold", "dcsa": "CONFIRMED"}
     with pytest.raises(StateFactsMissing) as refused:
