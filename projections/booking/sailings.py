@@ -144,6 +144,7 @@ def cut_off_reminded(tx: BatchTx, event: R.CutOffReminded, position: int) -> Non
 
 
 projection.reads_by_key(S.Created, SAILINGS, lambda event: str(event.rate_request_id))
+projection.reads_by_key(S.Resubmitted, SAILINGS, lambda event: str(event.rate_request_id))
 # A confirmation on an estimated sailing reads the booking's row as a chosen sailing does.
 projection.reads_by_key(
     R.BookingConfirmed, SAILINGS, lambda event: str(event.originator_id) if event.sailing else None
@@ -151,9 +152,10 @@ projection.reads_by_key(
 projection.reads_by_key(R.SailingChosen, SAILINGS, lambda event: str(event.originator_id))
 
 
-@projection.on(S.Created)
-def order_submitted(tx: BatchTx, event: S.Created, position: int) -> None:
-    """A shipping order submitted after its booking's shipping-instruction cut-off is flagged for staff."""
+@projection.on(S.Created, S.Resubmitted)
+def order_submitted(tx: BatchTx, event: S.Created | S.Resubmitted, position: int) -> None:
+    """A shipping order submitted, or submitted again (decision 3824), after its booking's
+    shipping-instruction cut-off is flagged for staff; the flag is judged at each submission."""
     at = utc_text(event.timestamp)
     _noted(
         tx,

@@ -389,3 +389,25 @@ def test_a_moved_sailing_is_a_webhook_with_the_old_and_new_times(
     old_arrival = (leaving + timedelta(days=6)).strftime("%Y-%m-%dT%H:%M:%SZ")
     new_arrival = (leaving + timedelta(days=6, hours=12)).strftime("%Y-%m-%dT%H:%M:%SZ")
     assert old_arrival in message and new_arrival in message
+
+
+def test_an_order_filled_again_after_the_cut_off_is_flagged_to_staff(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3824: an order sent again is judged against the cut-off when it is sent again."""
+    ok(client.put(PUBLISH, json=publication(departure_in(10)), headers=admin_headers))
+    alice = customer(client, "late-again")
+    rid = in_shipping_order(client, alice, admin_headers, sailing=by_vessel())
+    order = ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)
+    settle(client)
+    staff_sailing = f"{ADMIN}/rate-requests/{rid}/sailing"
+    assert ok(client.get(staff_sailing, headers=admin_headers))["orderLate"] is False
+    decline = {"message": "The consignee may not receive this cargo"}
+    ok(client.put(f"{ADMIN}/shipping-orders/{order['id']}/decline", headers=admin_headers, json=decline))
+    ok(client.put(PUBLISH, json=publication(departure_in(2)), headers=admin_headers))  # cut-off now past
+    again = order_payload(rid, cargoDescription="Roasted pistachios, consignee corrected")
+    del again["rateRequestId"]
+    ok(client.put(f"{CLIENT}/shipping-orders/{order['id']}/resubmit", headers=alice, json=again))
+    settle(client)
+    staff_view = ok(client.get(staff_sailing, headers=admin_headers))
+    assert staff_view["orderLate"] is True, staff_view
