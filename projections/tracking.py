@@ -24,7 +24,9 @@ EVENTS = "tracking_events"
 # Where each booking is, kept as its events arrive, so lists show it without reading every event.
 POSITIONS = "tracking_positions"
 # The containers each booking's shipping order names (reference-list ids): an equipment event naming only
-# its container finds its booking by them.
+# its container finds its booking by them. A container the order named and no longer does (the order changed
+# without it, or was cancelled or declined) keeps its row, `named` 0, at the position it was dropped: a tie
+# to the booking made before then no longer holds (decision 3825).
 ORDER_CONTAINERS = "tracking_order_containers"
 
 projection = Projection(
@@ -56,10 +58,10 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS tracking_positions_customer ON {POSITIONS} (customer_id, position)",
         f"CREATE TABLE IF NOT EXISTS {ORDER_CONTAINERS} ("
         " rate_request_id TEXT NOT NULL, container_id INTEGER NOT NULL, order_id TEXT NOT NULL,"
-        " position BIGINT NOT NULL,"
+        " named INTEGER NOT NULL, position BIGINT NOT NULL,"
         " PRIMARY KEY (rate_request_id, container_id))",
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_id ON {ORDER_CONTAINERS}"
-        " (container_id, position)",
+        " (container_id, named, position)",
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
     ],
 )
@@ -179,7 +181,8 @@ OrderContent = (
 def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
     """The containers an order names, whichever door changed them (the screens' edit, the standard's update
     of the instructions, or that update cancelled, an order submitted again): a new order, or one submitted
-    again, names its booking; a changed one's booking is found by the order's id."""
+    again, names its booking; a changed one's booking is found by the order's id. Those it named and names no
+    more are dropped here."""
     named_booking = None
     if isinstance(event, ShippingOrder.Created | ShippingOrder.Resubmitted):
         details, named_booking = event.details, event.rate_request_id
@@ -193,6 +196,7 @@ def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
     rate_request_id = named_booking or _order_booking(tx, order_id)
     if rate_request_id is None:
         return
+    before = _booking_rows(tx, rate_request_id)
     tx.delete(ORDER_CONTAINERS, rate_request_id)  # buffered: the batch's other writes stay batched
     named = (str(c.get("container_id") or "") for c in details["containers"])
     ids = {int(text) for text in named if text.isdigit()}
@@ -201,9 +205,38 @@ def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
             "rate_request_id": rate_request_id,
             "container_id": container_id,
             "order_id": order_id,
+            "named": 1,
             "position": position,
         }
         tx.insert(ORDER_CONTAINERS, row, keep_existing=True)
+    for earlier in before:
+        if int(earlier["container_id"]) in ids:
+            continue
+        # Named until now: dropped here. Dropped before: dropped when it was.
+        at = position if earlier["named"] else earlier["position"]
+        tx.insert(ORDER_CONTAINERS, {**earlier, "named": 0, "position": at}, keep_existing=True)
+
+
+@projection.on(ShippingOrder.Cancelled, ShippingOrder.Declined)
+def order_closed(tx: BatchTx, event: ShippingOrder.Cancelled | ShippingOrder.Declined, position: int) -> None:
+    """An order cancelled or declined (by its customer, staff, or with its booking) names no container: each
+    is dropped here, until the order is submitted again naming it."""
+    rate_request_id = _order_booking(tx, str(event.originator_id))
+    if rate_request_id is None:
+        return
+    for row in _booking_rows(tx, rate_request_id):
+        if row["named"]:
+            key = (rate_request_id, int(row["container_id"]))
+            tx.update(ORDER_CONTAINERS, key, {"named": 0, "position": position})
+
+
+def _booking_rows(tx: BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
+    rows = tx.all(
+        f"SELECT rate_request_id, container_id, order_id, named, position FROM {ORDER_CONTAINERS}"
+        " WHERE rate_request_id = ? ORDER BY container_id",
+        (rate_request_id,),
+    )
+    return [dict(r) for r in rows]
 
 
 def _order_booking(tx: BatchTx, order_id: str) -> str | None:
@@ -226,23 +259,43 @@ def publisher_keys(tx: Tx) -> list[dict[str, Any]]:
 
 
 def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
-    """The booking a container was last reported for (an event naming both the booking and the container
-    ties them; later events that name only the container follow that tie)."""
-    return tx.one(
+    """The booking a container was last reported for, while that tie holds (an event naming both the booking
+    and the container ties them; later events that name only the container follow that tie). It holds until
+    the booking's order drops the container (changed without it, cancelled or declined: decision 3825); then
+    the container is no longer that booking's, and an older tie is not revived."""
+    found = tx.one(
         f"SELECT rate_request_id, customer_id, booking_reference, position FROM {EVENTS}"
         " WHERE equipment_reference = ? AND rate_request_id IS NOT NULL AND retracted_at IS NULL"
         " ORDER BY position DESC LIMIT 1",
         (container,),
     )
+    if found is None:
+        return None
+    dropped = tx.one(
+        f"SELECT 1 AS dropped FROM {ORDER_CONTAINERS} o JOIN booking_containers c ON c.id = o.container_id"
+        " WHERE o.rate_request_id = ? AND c.number = ? AND o.named = 0 AND o.position > ? LIMIT 1",
+        (found["rate_request_id"], container, found["position"]),
+    )
+    return None if dropped is not None else found
 
 
 def booking_ordering_container(tx: Tx, container: str) -> dict[str, Any] | None:
-    """The booking whose shipping order last named this container (its number in the reference list)."""
+    """The booking whose shipping order names this container now (its number in the reference list), the
+    latest to name it when several do."""
     return tx.one(
         f"SELECT o.rate_request_id, o.position FROM {ORDER_CONTAINERS} o"
-        " JOIN booking_containers c ON c.id = o.container_id WHERE c.number = ?"
+        " JOIN booking_containers c ON c.id = o.container_id WHERE c.number = ? AND o.named = 1"
         " ORDER BY o.position DESC LIMIT 1",
         (container,),
+    )
+
+
+def matched_before(tx: Tx, tracking_id: str) -> dict[str, Any] | None:
+    """The booking this tracking event was placed on, when it was (a revision of it stays there)."""
+    return tx.one(
+        f"SELECT rate_request_id, customer_id, booking_reference FROM {EVENTS}"
+        " WHERE id = ? AND rate_request_id IS NOT NULL",
+        (tracking_id,),
     )
 
 

@@ -2,8 +2,10 @@
 
 In order: a document reference the event's shipment details carry (`documentReference` or an additional one)
 that names a document the booking has now: the booking itself (BKG or CBR: the portal's booking reference,
-the standard's carrierBookingReference) or, once drafted, its transport document (TRD); else the container,
-tied to a booking by an earlier event that named both, or by the shipping order naming it. Which documents a
+the standard's carrierBookingReference) or, once drafted, its transport document (TRD); else, for a revision
+of an event already placed on a booking, that booking (what was matched stays where it is); else the
+container, tied to a booking by an earlier event that named both, or by the shipping order naming it now (a
+container an order dropped is no longer its booking's: decision 3825). Which documents a
 booking has is `domain/booking/document_references.py`'s to say, for the match as for `GET /v3/events`'s
 filters and staff's assignment (decision 3822). The answer is recorded in the event, so a replay places it the
 same way whatever the read models later say.
@@ -14,11 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from domain.booking.document_references import KINDS
-from domain.tracking.milestone import BookingMatch, booking_documents, equipment_reference
+from domain.tracking.milestone import BookingMatch, booking_documents, equipment_reference, tracking_event_id
 from infrastructure.read_db import Tx
 from projections.booking.lookup import rate_request_named_by
 from projections.booking.sailings import SAILINGS
-from projections.tracking import booking_of_container, booking_ordering_container
+from projections.tracking import booking_of_container, booking_ordering_container, matched_before
 
 
 def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
@@ -45,20 +47,28 @@ def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
         found = None if rate_request_id is None else _booking(tx, rate_request_id)
         if found is not None:
             return found
+    # A revision of an event already on a booking stays there, whatever its container's ties say now.
+    before = matched_before(tx, str(tracking_event_id(document)))
+    if before is not None:
+        return _placed(tx, before)
     container = equipment_reference(document)
     if container is None:
         return None
-    # The latest of: an earlier event that named the container and a booking, a shipping order naming it
-    # (containers are reused: the most recent tie is the one meant).
+    # The latest of: an earlier event that named the container and a booking (unless that booking's order has
+    # dropped the container since), a shipping order naming it now (containers are reused: the most recent
+    # tie is the one meant).
     tied = booking_of_container(tx, container)
     ordered = booking_ordering_container(tx, container)
     if ordered is not None and (tied is None or int(ordered["position"]) > int(tied["position"])):
         return _booking(tx, str(ordered["rate_request_id"]))
-    if tied is not None:
-        return _booking(tx, str(tied["rate_request_id"])) or BookingMatch(
-            tied["rate_request_id"], tied["customer_id"], tied["booking_reference"]
-        )
-    return None
+    return None if tied is None else _placed(tx, tied)
+
+
+def _placed(tx: Tx, row: dict[str, Any]) -> BookingMatch:
+    """The booking an earlier event was placed on (as the event recorded it, should the booking be gone)."""
+    return _booking(tx, str(row["rate_request_id"])) or BookingMatch(
+        row["rate_request_id"], row["customer_id"], row["booking_reference"]
+    )
 
 
 def booking_by_reference(tx: Tx, reference: str, kinds: tuple[str, ...] = KINDS) -> BookingMatch | None:

@@ -21,7 +21,7 @@ from tests.api.booking_support import (
     order_payload,
     party,
 )
-from tests.api.tracking_support import equipment, publish, publisher_key, read_events
+from tests.api.tracking_support import UNMATCHED, equipment, publish, publisher_key, read_events
 from tests.app_services import services_of
 
 RR = f"{CLIENT}/rate-requests"
@@ -49,8 +49,13 @@ def cancel_on_v3(client: TestClient, who: dict[str, str], reference: str) -> Non
     assert answer.status_code == 202, answer.text
 
 
-def again(**changes: Any) -> dict[str, Any]:
-    """The order filled again: other parties, other containers (3 and 4 of the seeded list), other cargo."""
+def ids(events: list[dict[str, Any]]) -> list[str]:
+    return [e["eventID"] for e in events]
+
+
+def again(*containers: int, **changes: Any) -> dict[str, Any]:
+    """The order filled again: other parties, other containers (3 and 4 of the seeded list unless named),
+    other cargo."""
     body = order_payload(
         "unused",
         cargoDescription="Saffron in tins",
@@ -64,7 +69,7 @@ def again(**changes: Any) -> dict[str, Any]:
                 "grossWeight": 9000,
                 "netWeight": 8000,
             }
-            for n in (3, 4)
+            for n in containers or (3, 4)
         ],
     )
     del body["rateRequestId"]
@@ -231,3 +236,104 @@ def test_the_trail_and_the_event_log_show_it_and_tracking_follows_the_new_contai
         client, publisher, equipment("b1c1e0f2-0002-4b8e-9d7a-3c1f5e2b9a02", "GTIN", first[0], when, "NLAMS")
     )
     assert read_events(client, who, equipmentReference=first[0])[0] == []
+
+
+def unmatched_ids(client: TestClient, admin: dict[str, str]) -> list[str]:
+    return [u["eventID"] for u in ok(client.get(UNMATCHED, headers=admin, params={"limit": 200}))["list"]]
+
+
+def test_a_container_the_order_no_longer_names_is_not_the_booking_s_any_more(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Any
+) -> None:
+    """Decision 3825: the first order's container reported (by its number alone) before the order was
+    cancelled and filled again with other containers, and its other container reported while it was
+    cancelled: their later events go to no booking (staff's unmatched list), what was matched stays."""
+    who = customer(client, "again-old-box")
+    rid, order_id, reference = submitted(client, who, admin_headers)
+    first = [c["containerNumber"] for c in detail(client, who, rid)["order"]["containers"]]
+    publisher = publisher_key(client, admin_headers)
+    gate_in = equipment("old-box-gtin", "GTIN", first[0], "2026-02-20T08:00:00Z", "NLRTM")
+    publish(client, publisher, gate_in)
+    assert ids(read_events(client, who, carrierBookingReference=reference)[0]) == ["old-box-gtin"]
+    progress = detail(client, who, rid)["progress"]
+    assert progress is not None
+    cancel_on_v3(client, who, reference)
+    # While the order is cancelled it names no container: a bare event of one is nobody's.
+    said = publish(
+        client, publisher, equipment("old-box-y", "GTIN", first[1], "2026-02-21T08:00:00Z", "NLRTM")
+    )
+    assert [e["severity"] for e in said] == ["WARN"]
+    ok(client.put(f"{ORDERS}/{order_id}/resubmit", headers=who, json=again()))
+    trail_url = f"/audit/api/v1/bookings/{reference}/trail"
+    trail = ok(client.get(trail_url, headers=admin_headers))["entries"]
+    load = equipment("old-box-load", "LOAD", first[0], "2026-02-22T08:00:00Z", "NLRTM")
+    later = equipment("old-box-y-load", "LOAD", first[1], "2026-02-22T09:00:00Z", "NLRTM")
+    drop = equipment("old-box-drop", "DROP", first[0], "2026-03-01T08:00:00Z", "SGSIN")
+    said = publish(client, publisher, load, later, drop)
+    assert [e["severity"] for e in said] == ["WARN"] * 3
+    # The booking keeps the gate-in it had (history is not rewritten), and nothing more: not on /v3, not in
+    # its progress, trail or notices.
+    assert ids(read_events(client, who)[0]) == ["old-box-gtin"]
+    assert detail(client, who, rid)["progress"] == progress
+    assert ok(client.get(trail_url, headers=admin_headers))["entries"] == trail
+    assert "Delivered" not in notice_titles(client, who)
+    waiting = unmatched_ids(client, admin_headers)
+    assert {"old-box-y", "old-box-load", "old-box-y-load", "old-box-drop"} <= set(waiting)
+    # The publisher revises the gate-in it reported while the order named the container: it stays put.
+    publish(client, publisher, {**gate_in, "eventUpdatedDateTime": "2026-02-23T08:00:00Z"})
+    assert ids(read_events(client, who)[0]) == ["old-box-gtin"]
+    # An event naming the booking still ties the container to it, and the bare ones after follow the tie.
+    publish(
+        client,
+        publisher,
+        equipment("old-box-named", "DISC", first[0], "2026-03-02T08:00:00Z", "SGSIN", reference),
+        equipment("old-box-gtot", "GTOT", first[0], "2026-03-03T08:00:00Z", "SGSIN"),
+    )
+    assert ids(read_events(client, who)[0]) == ["old-box-gtin", "old-box-named", "old-box-gtot"]
+    assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_a_container_another_order_names_now_goes_to_that_booking(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Two customers' orders name the same container; the one it was reported for fills its order again
+    without it: its delivery goes to the other, whose order names it now, and only that customer is told."""
+    bob = customer(client, "again-box-bob")
+    bob_rid, _, bob_reference = submitted(client, bob, admin_headers)
+    alice = customer(client, "again-box-alice")
+    alice_rid, alice_order, alice_reference = submitted(client, alice, admin_headers)
+    shared = detail(client, bob, bob_rid)["order"]["containers"][0]["containerNumber"]
+    assert shared in [c["containerNumber"] for c in detail(client, alice, alice_rid)["order"]["containers"]]
+    publisher = publisher_key(client, admin_headers)
+    publish(client, publisher, equipment("shared-gtin", "GTIN", shared, "2026-02-20T08:00:00Z", "CNSHA"))
+    # The order that named it last is alice's: the gate-in is hers.
+    assert ids(read_events(client, alice)[0]) == ["shared-gtin"]
+    assert read_events(client, bob)[0] == []
+    cancel_on_v3(client, alice, alice_reference)
+    ok(client.put(f"{ORDERS}/{alice_order}/resubmit", headers=alice, json=again()))
+    publish(client, publisher, equipment("shared-drop", "DROP", shared, "2026-03-01T08:00:00Z", "SGSIN"))
+    assert ids(read_events(client, alice)[0]) == ["shared-gtin"]
+    assert ids(read_events(client, bob, carrierBookingReference=bob_reference)[0]) == ["shared-drop"]
+    assert "Delivered" in notice_titles(client, bob)
+    assert "Delivered" not in notice_titles(client, alice)
+
+
+def test_a_declined_order_s_containers_are_not_its_booking_s(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who = customer(client, "again-declined-box")
+    rid, order_id, reference = submitted(client, who, admin_headers)
+    box = detail(client, who, rid)["order"]["containers"][0]["containerNumber"]
+    publisher = publisher_key(client, admin_headers)
+    publish(client, publisher, equipment("declined-gtin", "GTIN", box, "2026-02-20T08:00:00Z", "CNSHA"))
+    decline = {"message": "The consignee is not allowed to receive this cargo"}
+    ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/decline", headers=admin_headers, json=decline))
+    said = publish(
+        client, publisher, equipment("declined-load", "LOAD", box, "2026-02-21T08:00:00Z", "CNSHA")
+    )
+    assert [e["severity"] for e in said] == ["WARN"]
+    assert ids(read_events(client, who, carrierBookingReference=reference)[0]) == ["declined-gtin"]
+    # Filled again naming it: its events are the booking's again.
+    ok(client.put(f"{ORDERS}/{order_id}/resubmit", headers=who, json=again(1, 2)))
+    publish(client, publisher, equipment("declined-disc", "DISC", box, "2026-03-01T08:00:00Z", "SGSIN"))
+    assert ids(read_events(client, who)[0]) == ["declined-gtin", "declined-disc"]
