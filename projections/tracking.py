@@ -8,7 +8,9 @@ import json
 from datetime import datetime
 from typing import Any
 
+from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.booking.shipping_order import ShippingOrder
+from domain.tracking.carried import carried_in
 from domain.tracking.milestone import TrackingEvent, document_references
 from domain.tracking.position import NOWHERE
 from domain.tracking.position import position as position_after
@@ -28,6 +30,9 @@ POSITIONS = "tracking_positions"
 # without it, or was cancelled or declined) keeps its row, `named` 0, at the position it was dropped: a tie
 # to the booking made before then no longer holds (decision 3825).
 ORDER_CONTAINERS = "tracking_order_containers"
+# Where each booking that ended did (the position of its move to a state that carries nothing to its
+# customer, `domain/tracking/carried.py`): the customer's events are those that reached it before.
+ENDED = "tracking_ended_bookings"
 
 projection = Projection(
     name="tracking",
@@ -36,6 +41,7 @@ projection = Projection(
         EVENTS: ("id",),
         POSITIONS: ("rate_request_id",),
         ORDER_CONTAINERS: ("rate_request_id", "container_id"),
+        ENDED: ("rate_request_id",),
     },
     schema=[
         f"CREATE TABLE IF NOT EXISTS {KEYS} ("
@@ -63,6 +69,7 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_id ON {ORDER_CONTAINERS}"
         " (container_id, named, position)",
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
+        f"CREATE TABLE IF NOT EXISTS {ENDED} (rate_request_id TEXT PRIMARY KEY, position BIGINT NOT NULL)",
     ],
 )
 
@@ -239,6 +246,20 @@ def _booking_rows(tx: BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     return [dict(r) for r in rows]
 
 
+def booking_moved(tx: BatchTx, event: Any, position: int) -> None:
+    """A move of the booking's own lifecycle: where it ended, when it comes to a state that carries nothing
+    more to its customer (a final one: it never leaves it)."""
+    if not carried_in(str(event.state)):
+        row = {"rate_request_id": str(event.originator_id), "position": position}
+        tx.insert(ENDED, row, keep_existing=True)
+
+
+# The request's own moves, and the cancellation confirmed (a part's event moving the booking too).
+_BOOKING_MOVES: tuple[type, ...] = (*lifecycle_moves(), RateRequest.CancellationConfirmed)
+for _move in _BOOKING_MOVES:
+    projection.handlers[_move] = booking_moved
+
+
 def _order_booking(tx: BatchTx, order_id: str) -> str | None:
     found = tx.one_of(
         ORDER_CONTAINERS,
@@ -313,8 +334,15 @@ def events_page(
     after: tuple[str, str] | None = None,
     limit: int = 100,
 ) -> list[dict[str, Any]]:
-    """A customer's own tracking events (not withdrawn), by `eventDateTime`, `limit` after the cursor."""
-    where = ["customer_id = ?", "retracted_at IS NULL"]
+    """A customer's own tracking events (not withdrawn), by `eventDateTime`, `limit` after the cursor: those
+    that reached a booking that has ended did so before it ended (last published, revised or assigned then:
+    nothing after the end is carried to the customer, decisions 3819 and 3825)."""
+    where = [
+        "customer_id = ?",
+        "retracted_at IS NULL",
+        f"NOT EXISTS (SELECT 1 FROM {ENDED} x WHERE x.rate_request_id = {EVENTS}.rate_request_id"
+        f" AND x.position < {EVENTS}.position)",
+    ]
     params: list[Any] = [customer_id]
     # eventUpdatedDateTime when the publisher sent it, else when it was recorded.
     updated = "COALESCE(event_updated_date_time, recorded_at)"

@@ -16,7 +16,7 @@ from domain.booking.reference import port_named
 from domain.emails.words import digits, isolated, language_of, say, time_at
 from domain.notifications.policy import Notice, NoticeContext, Subject, notices, worded
 from domain.shared.languages import DEFAULT
-from domain.shared.lifecycle import lifecycle
+from domain.tracking.carried import carried_in
 from domain.tracking.milestone import TrackingEvent
 
 T = TrackingEvent
@@ -60,11 +60,9 @@ def _hours(later: str, earlier: str) -> float:
 
 
 def still_carried(booking: Any) -> bool:
-    """Whether news of the cargo is news to the booking's customer: not for a booking that ended (cancelled,
-    rejected: nothing of it is carried, whatever a publisher says of its reference). Staff and auditors
-    still see the event on the booking's tracking and trail."""
-    state = getattr(booking, "state", None)
-    return state is None or not lifecycle("rate_request").fact(str(state), "final")
+    """Whether news of the cargo is news to the booking's customer (`carried_in` its state: not once it
+    ended). Staff and auditors still see the event on the booking's tracking and trail."""
+    return carried_in(getattr(booking, "state", None))
 
 
 class News(NamedTuple):

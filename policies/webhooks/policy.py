@@ -27,6 +27,7 @@ from domain.booking.shipping_order import ShippingOrder
 from domain.integrations.notification_types import BOOKING_NOTIFICATION, ORDER_KIND_OF, TRACKING_NOTIFICATION
 from domain.integrations.webhook_subscription import TNT_CONSUMER, WebhookSubscription
 from domain.shared.aggregate import Recorded
+from domain.tracking.carried import carried_in
 from domain.tracking.milestone import TrackingEvent
 from followers.follower import Batch, Follower
 from infrastructure.leases import Lease
@@ -144,6 +145,8 @@ class PolicyBatch:
                 customer_id = event.facts.get("customer_id")
                 if customer_id:
                     customers[str(customer_id)] = None
+                    # Whether its booking has ended (decision 3825): read with the batch's bookings.
+                    booking_ids[str(event.facts["rate_request_id"])] = None
         ids = list(booking_ids)
         for start in range(0, len(ids), _CHUNK):
             self._read_bookings(ids[start : start + _CHUNK])
@@ -522,11 +525,15 @@ def _tracking_event(
     site_url: str,
 ) -> None:
     """A tracking event of a customer's booking, to the subscriptions that hear `tracking.event`: the
-    standard's Event as data (a retraction: its `eventID` with `isRetracted`)."""
+    standard's Event as data (a retraction: its `eventID` with `isRetracted`). Not once the booking has ended
+    (`carried_in` the state the policy's copy gives it at this event, as the e-mail and the notice)."""
     facts = event.facts
     customer_id = facts.get("customer_id")
     if not customer_id:
         return  # matched no booking: nobody to tell
+    booking = batch.booking(str(facts["rate_request_id"]))
+    if booking is not None and not carried_in(booking["state"]):
+        return  # the booking ended: nothing of it is carried (decisions 3819, 3825)
     subscriptions = batch.hearing(customer_id, TRACKING_KIND)
     if not subscriptions:
         return

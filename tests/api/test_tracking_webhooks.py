@@ -7,9 +7,16 @@ import time
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import customer, ok
+from tests.api.booking_support import ADMIN, CLIENT, customer, in_shipping_order, ok
 from tests.api.dcsa_support import Receiver
-from tests.api.tracking_support import confirmed, equipment, publish, publisher_key, validate
+from tests.api.tracking_support import (
+    confirmed,
+    equipment,
+    publish,
+    publisher_key,
+    read_events,
+    validate,
+)
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import TRACKED_CONTAINERS, TRACKING_PORTS
@@ -147,3 +154,63 @@ def test_a_tracking_subscriber_may_choose_the_tnt_consumer_format(
     assert documented["requestBody"]["content"]["application/json"]["schema"]["$ref"].endswith(
         "/PostEventsRequest"
     )
+
+
+def test_nothing_of_a_booking_that_ended_reaches_its_customer_after_the_end(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    """Decision 3819 as decision 3825 applies it to every door: tracking news of a booking that ended
+    (rejected here) is neither posted to the customer's webhooks nor listed on her `GET /v3/events`, as it is
+    neither e-mailed nor noticed; what reached the booking before it ended stays hers to read. Staff still
+    see it on the booking."""
+    client = app_client
+    services = services_of(client)
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice = customer(client, "tnt-ended-alice")
+    live = confirmed(client, alice, admin)
+    ended_id = in_shipping_order(client, alice, admin)
+    ended = ok(client.get(f"{CLIENT}/rate-requests/{ended_id}", headers=alice))["reference"]
+    hook = {"callbackUrl": hooks.url + "/t", "eventTypes": ["tracking.event"]}
+    ok(client.post(HOOKS, json=hook, headers=alice), 201)
+    publisher = publisher_key(client, admin)
+    box, other_box = TRACKED_CONTAINERS[0], TRACKED_CONTAINERS[1]
+    gate_in = equipment("ended-gi", "GTIN", box, "2026-06-01T08:00:00Z", TRACKING_PORTS[0], ended)
+    publish(client, publisher, gate_in)
+    rejection = {"message": "The vessel was withdrawn"}
+    ok(client.put(f"{ADMIN}/rate-requests/{ended_id}/reject", headers=admin, json=rejection))
+    delivered = equipment("ended-drop", "DROP", box, "2026-06-20T08:00:00Z", TRACKING_PORTS[3], ended)
+    live_drop = equipment("live-drop", "DROP", other_box, "2026-06-20T09:00:00Z", TRACKING_PORTS[3], live)
+    publish(client, publisher, delivered, live_drop)
+    publish(client, publisher, {"eventRouting": delivered["eventRouting"], "eventID": "ended-drop",
+                                "isRetracted": True})  # fmt: skip
+    publish(client, publisher, {**delivered, "eventID": "ended-drop-2"})
+
+    def sent() -> list[str]:
+        assert services.settle_all()
+        services.webhook_sender.poke()
+        return [r.json["data"]["eventID"] for r in hooks.received]
+
+    deadline = time.monotonic() + 15
+    while len(sent()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # nothing else arrives
+    assert sent() == ["ended-gi", "live-drop"]
+    listed, _ = read_events(client, alice)
+    assert [e["eventID"] for e in listed] == ["ended-gi", "live-drop"]
+    assert [e["eventID"] for e in read_events(client, alice, carrierBookingReference=ended)[0]] == [
+        "ended-gi"
+    ]
+    assert [e["eventID"] for e in read_events(client, alice, equipmentReference=box)[0]] == ["ended-gi"]
+    # A booking cancelled on its customer's request ends as well.
+    cancelled_id = in_shipping_order(client, alice, admin)
+    cancelled = ok(client.get(f"{CLIENT}/rate-requests/{cancelled_id}", headers=alice))["reference"]
+    asked, confirm = {"reason": "Plans changed"}, f"{ADMIN}/rate-requests/{cancelled_id}/cancellation-request"
+    ok(client.post(f"{CLIENT}/rate-requests/{cancelled_id}/cancellation-request", headers=alice, json=asked))
+    ok(client.put(f"{confirm}/confirm", headers=admin, json={}))
+    publish(client, publisher, equipment("cancelled-gi", "GTIN", TRACKED_CONTAINERS[2],
+                                         "2026-06-21T08:00:00Z", TRACKING_PORTS[0], cancelled))  # fmt: skip
+    assert read_events(client, alice, carrierBookingReference=cancelled)[0] == []
+    assert sent() == ["ended-gi", "live-drop"]
+    # Staff see the delivery on the ended booking.
+    staff = ok(client.get(f"{ADMIN}/rate-requests/{ended_id}", headers=admin))
+    assert staff["progress"] is not None and staff["progress"]["milestones"] == 2, staff["progress"]
