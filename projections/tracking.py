@@ -28,8 +28,11 @@ POSITIONS = "tracking_positions"
 # The containers each booking's shipping order names (reference-list ids): an equipment event naming only
 # its container finds its booking by them. A container the order named and no longer does (the order changed
 # without it, or was cancelled or declined) keeps its row, `named` 0, at the position it was dropped: a tie
-# to the booking made before then no longer holds (decision 3825).
+# to the booking made before then no longer holds (decision 3828).
 ORDER_CONTAINERS = "tracking_order_containers"
+# The same, by the order's id (a booking has one order), as its handlers read it: one row read by key, which
+# a batch loads with the rest of its rows (`{container id: [named, position]}`).
+ORDERS = "tracking_orders"
 # Where each booking that ended did (the position of its move to a state that carries nothing to its
 # customer, `domain/tracking/carried.py`): the customer's events are those that reached it before.
 ENDED = "tracking_ended_bookings"
@@ -41,6 +44,7 @@ projection = Projection(
         EVENTS: ("id",),
         POSITIONS: ("rate_request_id",),
         ORDER_CONTAINERS: ("rate_request_id", "container_id"),
+        ORDERS: ("order_id",),
         ENDED: ("rate_request_id",),
     },
     schema=[
@@ -69,6 +73,8 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_id ON {ORDER_CONTAINERS}"
         " (container_id, named, position)",
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
+        f"CREATE TABLE IF NOT EXISTS {ORDERS} ("
+        " order_id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, containers TEXT NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS {ENDED} (rate_request_id TEXT PRIMARY KEY, position BIGINT NOT NULL)",
     ],
 )
@@ -178,6 +184,19 @@ OrderContent = (
 )
 
 
+_ORDER_EVENTS = (
+    ShippingOrder.Created,
+    ShippingOrder.Edited,
+    ShippingOrder.Updated,
+    ShippingOrder.UpdateCancelled,
+    ShippingOrder.Resubmitted,
+    ShippingOrder.Cancelled,
+    ShippingOrder.Declined,
+)
+for _order_event in _ORDER_EVENTS:
+    projection.reads_by_key(_order_event, ORDERS, lambda event: str(event.originator_id))
+
+
 @projection.on(
     ShippingOrder.Created,
     ShippingOrder.Edited,
@@ -188,8 +207,8 @@ OrderContent = (
 def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
     """The containers an order names, whichever door changed them (the screens' edit, the standard's update
     of the instructions, or that update cancelled, an order submitted again): a new order, or one submitted
-    again, names its booking; a changed one's booking is found by the order's id. Those it named and names no
-    more are dropped here."""
+    again, names its booking; a changed one's booking is its order's. Those it named and names no more are
+    dropped here."""
     named_booking = None
     if isinstance(event, ShippingOrder.Created | ShippingOrder.Resubmitted):
         details, named_booking = event.details, event.rate_request_id
@@ -200,50 +219,55 @@ def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
     if "containers" not in (details or {}):
         return
     order_id = str(event.originator_id)
-    rate_request_id = named_booking or _order_booking(tx, order_id)
+    known = tx.get(ORDERS, order_id)
+    rate_request_id = named_booking or (None if known is None else str(known["rate_request_id"]))
     if rate_request_id is None:
         return
-    before = _booking_rows(tx, rate_request_id)
-    tx.delete(ORDER_CONTAINERS, rate_request_id)  # buffered: the batch's other writes stay batched
-    named = (str(c.get("container_id") or "") for c in details["containers"])
-    ids = {int(text) for text in named if text.isdigit()}
-    for container_id in sorted(ids):
-        row = {
-            "rate_request_id": rate_request_id,
-            "container_id": container_id,
-            "order_id": order_id,
-            "named": 1,
-            "position": position,
-        }
-        tx.insert(ORDER_CONTAINERS, row, keep_existing=True)
-    for earlier in before:
-        if int(earlier["container_id"]) in ids:
-            continue
-        # Named until now: dropped here. Dropped before: dropped when it was.
-        at = position if earlier["named"] else earlier["position"]
-        tx.insert(ORDER_CONTAINERS, {**earlier, "named": 0, "position": at}, keep_existing=True)
+    named = {text for c in details["containers"] if (text := str(c.get("container_id") or "")).isdigit()}
+    containers = {text: [1, position] for text in sorted(named, key=int)}
+    for container_id, (was_named, at) in _containers(known).items():
+        if container_id not in containers:
+            # Named until now: dropped here. Dropped before: dropped when it was.
+            containers[container_id] = [0, position if was_named else at]
+    _keep(tx, order_id, rate_request_id, containers, known is None)
 
 
 @projection.on(ShippingOrder.Cancelled, ShippingOrder.Declined)
 def order_closed(tx: BatchTx, event: ShippingOrder.Cancelled | ShippingOrder.Declined, position: int) -> None:
     """An order cancelled or declined (by its customer, staff, or with its booking) names no container: each
     is dropped here, until the order is submitted again naming it."""
-    rate_request_id = _order_booking(tx, str(event.originator_id))
-    if rate_request_id is None:
+    order_id = str(event.originator_id)
+    known = tx.get(ORDERS, order_id)
+    containers = _containers(known)
+    if known is None or not any(named for named, _ in containers.values()):
         return
-    for row in _booking_rows(tx, rate_request_id):
-        if row["named"]:
-            key = (rate_request_id, int(row["container_id"]))
-            tx.update(ORDER_CONTAINERS, key, {"named": 0, "position": position})
+    dropped = {key: [0, position if named else at] for key, (named, at) in containers.items()}
+    _keep(tx, order_id, str(known["rate_request_id"]), dropped, False)
 
 
-def _booking_rows(tx: BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
-    rows = tx.all(
-        f"SELECT rate_request_id, container_id, order_id, named, position FROM {ORDER_CONTAINERS}"
-        " WHERE rate_request_id = ? ORDER BY container_id",
-        (rate_request_id,),
-    )
-    return [dict(r) for r in rows]
+def _containers(known: dict[str, Any] | None) -> dict[str, list[int]]:
+    return {} if known is None else dict(json.loads(known["containers"]))
+
+
+def _keep(
+    tx: BatchTx, order_id: str, rate_request_id: str, containers: dict[str, list[int]], new: bool
+) -> None:
+    """The order's containers as they now are, in both tables (the booking's rows written afresh)."""
+    text = json.dumps(containers)
+    if new:
+        tx.insert(ORDERS, {"order_id": order_id, "rate_request_id": rate_request_id, "containers": text})
+    else:
+        tx.update(ORDERS, order_id, {"rate_request_id": rate_request_id, "containers": text})
+    tx.delete(ORDER_CONTAINERS, rate_request_id)  # buffered: the batch's other writes stay batched
+    for container_id, (named, at) in containers.items():
+        row = {
+            "rate_request_id": rate_request_id,
+            "container_id": int(container_id),
+            "order_id": order_id,
+            "named": named,
+            "position": at,
+        }
+        tx.insert(ORDER_CONTAINERS, row, keep_existing=True)
 
 
 def booking_moved(tx: BatchTx, event: Any, position: int) -> None:
@@ -282,7 +306,7 @@ def publisher_keys(tx: Tx) -> list[dict[str, Any]]:
 def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     """The booking a container was last reported for, while that tie holds (an event naming both the booking
     and the container ties them; later events that name only the container follow that tie). It holds until
-    the booking's order drops the container (changed without it, cancelled or declined: decision 3825); then
+    the booking's order drops the container (changed without it, cancelled or declined: decision 3828); then
     the container is no longer that booking's, and an older tie is not revived."""
     found = tx.one(
         f"SELECT rate_request_id, customer_id, booking_reference, position FROM {EVENTS}"
@@ -336,7 +360,7 @@ def events_page(
 ) -> list[dict[str, Any]]:
     """A customer's own tracking events (not withdrawn), by `eventDateTime`, `limit` after the cursor: those
     that reached a booking that has ended did so before it ended (last published, revised or assigned then:
-    nothing after the end is carried to the customer, decisions 3819 and 3825)."""
+    nothing after the end is carried to the customer, decisions 3819 and 3828)."""
     where = [
         "customer_id = ?",
         "retracted_at IS NULL",

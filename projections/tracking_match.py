@@ -5,7 +5,7 @@ that names a document the booking has now: the booking itself (BKG or CBR: the p
 the standard's carrierBookingReference) or, once drafted, its transport document (TRD); else, for a revision
 of an event already placed on a booking, that booking (what was matched stays where it is); else the
 container, tied to a booking by an earlier event that named both, or by the shipping order naming it now (a
-container an order dropped is no longer its booking's: decision 3825). Which documents a
+container an order dropped is no longer its booking's: decision 3828). Which documents a
 booking has is `domain/booking/document_references.py`'s to say, for the match as for `GET /v3/events`'s
 filters and staff's assignment (decision 3822). The answer is recorded in the event, so a replay places it the
 same way whatever the read models later say.

@@ -1,4 +1,4 @@
-"""Whether tracking news reaches a booking's customer: the one rule every door asks (decisions 3819, 3825).
+"""Whether tracking news reaches a booking's customer: the one rule every door asks (decisions 3819, 3828).
 
 A booking that ended (a final state of `state-machines/rate_request.json`: cancelled, rejected, expired)
 carries nothing more to its customer, whatever a publisher says of its reference: no e-mail or notice

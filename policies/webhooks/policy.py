@@ -145,7 +145,7 @@ class PolicyBatch:
                 customer_id = event.facts.get("customer_id")
                 if customer_id:
                     customers[str(customer_id)] = None
-                    # Whether its booking has ended (decision 3825): read with the batch's bookings.
+                    # Whether its booking has ended (decision 3828): read with the batch's bookings.
                     booking_ids[str(event.facts["rate_request_id"])] = None
         ids = list(booking_ids)
         for start in range(0, len(ids), _CHUNK):
@@ -533,7 +533,7 @@ def _tracking_event(
         return  # matched no booking: nobody to tell
     booking = batch.booking(str(facts["rate_request_id"]))
     if booking is not None and not carried_in(booking["state"]):
-        return  # the booking ended: nothing of it is carried (decisions 3819, 3825)
+        return  # the booking ended: nothing of it is carried (decisions 3819, 3828)
     subscriptions = batch.hearing(customer_id, TRACKING_KIND)
     if not subscriptions:
         return

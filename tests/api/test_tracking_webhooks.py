@@ -159,7 +159,7 @@ def test_a_tracking_subscriber_may_choose_the_tnt_consumer_format(
 def test_nothing_of_a_booking_that_ended_reaches_its_customer_after_the_end(
     app_client: TestClient, hooks: Receiver
 ) -> None:
-    """Decision 3819 as decision 3825 applies it to every door: tracking news of a booking that ended
+    """Decision 3819 as decision 3828 applies it to every door: tracking news of a booking that ended
     (rejected here) is neither posted to the customer's webhooks nor listed on her `GET /v3/events`, as it is
     neither e-mailed nor noticed; what reached the booking before it ended stays hers to read. Staff still
     see it on the booking."""
