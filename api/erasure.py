@@ -1,11 +1,11 @@
 """Erasing a customer's personal data (crypto-shredding), for the admin door and `freight erase` alike.
 
 In order: the erasure is recorded (who, when, why: an event auditors read), which ends the account's sessions
-and its sign-in, closes a pending profile edit request and erases a company's colleagues' own logins; their
-API keys are revoked and their webhook subscriptions ended; the data keys of the account, its sign-up, its
-colleagues' logins and everything they own are destroyed (infrastructure/personal_data.py); then the read
-models are made what a replay makes of the history now (projections/erasure.py), so every screen, read, export
-and e-mail says "erased person".
+and its sign-in, closes a pending profile edit request and erases a company's colleagues' own logins and the
+person's earlier logins (retired as he left a team); their API keys are revoked and their webhook
+subscriptions ended; the data keys of the account, its sign-up, those logins and everything they own are
+destroyed (infrastructure/personal_data.py); then the read models are made what a replay makes of the history
+now (projections/erasure.py), so every screen, read, export and e-mail says "erased person".
 Business facts (references, ports, containers, prices, states, times, roles) were never sealed: they stay.
 """
 
@@ -83,8 +83,10 @@ def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor)
         if erasure.store.vault.key(str(account)) is None:
             raise
         position = erasure.store.head()
-    # A company's colleagues' own logins go with it (their names and e-mails are the company's team).
-    people = [str(account), *erasure.accounts.team_logins(account)]
+    # A company's colleagues' own logins go with it (their names and e-mails are the company's team), and
+    # so do the logins the same address had before, retired as he left a team (decision 3826).
+    earlier = erasure.accounts.retired_logins(account)
+    people = [str(account), *erasure.accounts.team_logins(account), *earlier]
     for person in people:
         erasure.recorded(person, position)
     with erasure.read_models.read() as tx:

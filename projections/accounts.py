@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.accounts.account import Account
+from domain.accounts.account import Account, retired_username
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
 from projections.projection import Projection
@@ -64,9 +64,24 @@ def personal_data_erased(tx: BatchTx, event: Account.PersonalDataErased, positio
     credentials_changed(tx, event, position)
 
 
+@projection.on(Account.Retired)
+def retired(tx: BatchTx, event: Account.Retired, position: int) -> None:
+    """A colleague's login retired with his removal (decision 3826): no password, every session ended, and its
+    name set aside for the login his address names next."""
+    login = str(event.originator_id)
+    row = tx.get("accounts", login)
+    changes: dict[str, Any] = {"password_hash": None, "position": position}
+    if row is not None:
+        changes["username"] = retired_username(str(row["username"]), login)
+    tx.update("accounts", login, changes)
+    credentials_changed(tx, event, position)
+
+
 @projection.on(Account.SessionsEnded)
 def credentials_changed(
-    tx: BatchTx, event: Account.SessionsEnded | Account.PersonalDataErased, position: int
+    tx: BatchTx,
+    event: Account.SessionsEnded | Account.PersonalDataErased | Account.Retired,
+    position: int,
 ) -> None:
     changes = {"credentials_position": position, "changed_at": event.timestamp.isoformat()}
     tx.update("account_sessions", str(event.originator_id), changes)

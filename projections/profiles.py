@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from domain.accounts.account import CUSTOMER_TYPES, Account
+from domain.accounts.account import CUSTOMER_TYPES, Account, retired_username
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.shared.languages import supported
 from domain.shared.lifecycle import lifecycle
@@ -70,6 +70,15 @@ def profile_updated(tx: BatchTx, event: Account.ProfileUpdated, position: int) -
             "position": position,
         },
     )
+
+
+@projection.on(Account.Retired)
+def retired(tx: BatchTx, event: Account.Retired, position: int) -> None:
+    """A retired login's name is set aside for the login its address names next (decision 3826)."""
+    row = tx.get("customer_profiles", str(event.originator_id))
+    if row is not None:
+        name = retired_username(str(row["username"]), str(event.originator_id))
+        tx.update("customer_profiles", str(event.originator_id), {"username": name, "position": position})
 
 
 @projection.on(Account.EmailPreferencesSet)

@@ -14,6 +14,7 @@ from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, a
 from domain.shared.errors import Conflict, ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
+from domain.shared.personal import is_erased
 from domain.shared.reasons import system_reason
 
 PASSWORD_SCHEME = "argon2id"
@@ -31,6 +32,14 @@ def account_id(username: str, generation: int = 0) -> UUID:
     """The login's id: the name's first login is generation 0; each erasure of the name's login frees the
     name for a login of the next generation (a new id, a new data key)."""
     return name_based_id("account", username, generation)
+
+
+def retired_username(username: str, login: UUID | str) -> str:
+    """A retired login's name as the read models keep it: unique beside the login of the next generation (the
+    same name), and nobody's to sign in with. An erased name stays as erased."""
+    if is_erased(username):
+        return username
+    return f"{username} (retired {str(login).replace('-', '')[:12]})"
 
 
 class Account(DomainAggregate):
@@ -70,6 +79,7 @@ class Account(DomainAggregate):
         # Set with the first password (`PasswordSet`).
         self.password_scheme: str | None = None
         self.erased = False
+        self.retired = False
 
     @classmethod
     def open(
@@ -114,7 +124,7 @@ class Account(DomainAggregate):
             aggregate.reset_token_issued_at = None
 
     def set_password(self, password_hash: str, actor: Actor, reason: str | None = None) -> None:
-        if self.erased:
+        if self.erased or self.retired:
             raise ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)
         self._record(
             self.PasswordSet,
@@ -143,6 +153,25 @@ class Account(DomainAggregate):
         """Log out everywhere: every token issued before this event is refused (like a new password)."""
         self._record(self.SessionsEnded, audit_fields(actor, system_reason("sessionsEnded")))
 
+    class Retired(ActorEvent):
+        """A colleague's login retired with his removal from the company's team it was opened for: it opens
+        nothing from now on (no sign-in, session, API key or reset link), and keeps what was done with it.
+        His address is free for a login of the next generation, opened when a team invites him again
+        (decision 3826)."""
+
+        def apply(self, aggregate: Account) -> None:
+            aggregate.retired = True
+            aggregate.password_hash = None
+            aggregate.reset_token_hash = None
+            aggregate.reset_token_issued_at = None
+
+    def retire(self, actor: Actor, reason: str) -> bool:
+        """False (nothing recorded) when the login was retired or erased already."""
+        if self.retired or self.erased:
+            return False
+        self._record(self.Retired, audit_fields(actor, reason))
+        return True
+
     # -- reset links ------------------------------------------------------------------------------------
     class PasswordTokenIssued(ActorEvent):
         personal_fields = ("username", "email")
@@ -163,8 +192,8 @@ class Account(DomainAggregate):
 
         The token is derived from the secret and this event's version; the event keeps only its hash.
         """
-        if self.erased:
-            return  # an erased person has no address to send a link to, and may not sign in again
+        if self.erased or self.retired:
+            return  # an erased person has no address to send a link to; neither may sign in again
         token = secrets.reset_token(secret, self.id, self.version + 1)
         self._record(
             self.PasswordTokenIssued,

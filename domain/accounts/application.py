@@ -35,6 +35,8 @@ T = TypeVar("T")
 CUSTOMER_ROLES = [CUSTOMER]
 # The audit trail's reason on a colleague's login erased with the company (the company's reason follows).
 MEMBER_ERASED = system_reason("removedWithErasure")
+# ... on a colleague's login retired with his removal from the team it was opened for (decision 3826).
+LOGIN_RETIRED = system_reason("loginRetired")
 
 
 class AccountsApplication(ContextApplication):
@@ -77,14 +79,16 @@ class AccountsApplication(ContextApplication):
         return aggregate
 
     def generation(self, username: str) -> int:
-        """The generation of the login `username` names now: the first that is not erased (not opened yet,
-        or live). A person whose login was erased may sign up again, under a new id and a new data key."""
+        """The generation of the login `username` names now: the first that is neither erased nor retired
+        (not opened yet, or live). A person whose login was erased may sign up again, under a new id and a
+        new data key; a colleague whose login was retired with his removal from a team is invited to a new
+        one (decision 3826)."""
         for generation in range(GENERATIONS):
             try:
                 login = self._load(account_id(username, generation), Account, "")
             except NotFound:
                 return generation
-            if not login.erased:
+            if not login.erased and not login.retired:
                 return generation
         return GENERATIONS - 1  # erased as often as a name may be: it stays taken
 
@@ -255,6 +259,11 @@ class AccountsApplication(ContextApplication):
             if not login.erased:
                 login.erase_personal_data(system_reason("erasedWithCompany", reason=reason), actor)
                 erased.append(login)
+        for earlier in self.retired_logins(loaded):
+            login = self._load(UUID(earlier), Account, "Account not found")
+            if not login.erased:
+                login.erase_personal_data(system_reason("erasedWithLaterLogin", reason=reason), actor)
+                erased.append(login)
         company_id = str(loaded.profile.get("company_id") or "")
         if company_id and company_id != str(loaded.id) and self.exists(team_id(company_id)):
             # A colleague erased on his own leaves his company's team (another takes over as its owner).
@@ -274,6 +283,19 @@ class AccountsApplication(ContextApplication):
             if str(login.profile.get("company_id") or "") == str(company_id):
                 logins.append(member.id)
         return logins
+
+    def retired_logins(self, account: UUID | str | Account) -> list[str]:
+        """The logins the same address had before this one and that were retired (a colleague's at each team
+        he was removed from, decision 3826): the same person's, erased with him. An erased one among them
+        is named too (a re-run finishes what an interrupted erasure began)."""
+        login = account if isinstance(account, Account) else self.customer(account)
+        generation = generation_of(login.id, "account", login.username)
+        earlier = []
+        for before in range(generation or 0):
+            login_id = account_id(login.username, before)
+            if self.exists(login_id) and self._load(login_id, Account, "Account not found").retired:
+                earlier.append(str(login_id))
+        return earlier
 
     def team_member_subjects(self, company_id: UUID | str) -> list[str]:
         """The keys of what the company's team holds of each person it ever invited (their names and
@@ -386,17 +408,32 @@ class AccountsApplication(ContextApplication):
         if errors:
             raise ValidationFailed(errors)
         team = self.team(company_id, actor)
-        # An address whose login was erased is invited to a login of the next generation: the erased one's
-        # data key is gone for good, and what was sealed under it would reach no one.
-        login = self.login_id(address)
-        member_id = str(login)
-        if self.exists(login):  # a member of another company, or a customer of its own
+        # An address whose login was erased, or retired with his removal from a team (decision 3826), is
+        # invited to a login of the next generation: nothing of the earlier one (its keys, sessions,
+        # password, the company it acted for) comes with him.
+        generation = self.generation(address)
+        login = account_id(address, generation)
+        retired: list[Account] = []
+        if self.exists(login):  # a member of a team, or a customer of its own
             account = self._load(login, Account, "Account not found")
-            if str(account.profile.get("company_id") or "") != company_id:
+            if self._left_team(account):  # removed before removals retired the login: retired now
+                account.retire(SYSTEM_ACTOR, LOGIN_RETIRED)
+                retired.append(account)
+                login = account_id(address, generation + 1)
+            elif str(account.profile.get("company_id") or "") != company_id:
                 raise AlreadyExists(ADDRESS_TAKEN)
+        member_id = str(login)
         company = _company_name(self._company(company_id))  # as it is now: the invitation names it
         team.invite(member_id, address, person, wanted, self._secret(), now, actor, company)
-        return member_id, self.record(team)
+        return member_id, self.record(team, *retired)
+
+    def _left_team(self, account: Account) -> bool:
+        """Whether the login is a colleague's whom the team it was opened for has removed."""
+        company_id = str(account.profile.get("company_id") or "")
+        if not company_id or company_id == str(account.id) or not self.exists(team_id(company_id)):
+            return False
+        member = self._load(team_id(company_id), Team, "Team not found").members.get(str(account.id))
+        return member is not None and member.state == "removed"
 
     def accept_invitation(self, company_id: str, token: str, password: str, now: datetime) -> tuple[str, int]:
         """The colleague's link used: their own login opens (username: their e-mail), with `password`."""
@@ -411,8 +448,10 @@ class AccountsApplication(ContextApplication):
         checked = forms.new_password(password, password, related=[member.email, member.email.split("@")[0]])
         person = Actor(member.id, "visitor")
         team.accept(token, now, person)
-        if self.exists(UUID(member.id)):  # removed before and invited again: the same login comes back
+        if self.exists(UUID(member.id)):  # removed and invited again before logins retired: it comes back
             login = self._load(UUID(member.id), Account, "Account not found")
+            if login.retired or login.erased or str(login.profile.get("company_id") or "") != company_id:
+                raise invalid  # another team's login since this link was sent (two invitations raced)
             login.update_profile(
                 {"name": member.name, "email": member.email, "company_id": company_id},
                 str(team.id),
@@ -441,14 +480,17 @@ class AccountsApplication(ContextApplication):
         return self.record(team)
 
     def remove_member(self, company_id: str, member_id: str, actor: Actor) -> int:
-        """Removes the member; their login's sessions end in the same transaction (their API keys stop at
-        the door, which asks the team for every key's person)."""
+        """Removes the member; their own login is retired in the same transaction (decision 3826): its
+        sessions end, it signs in no more and gets no reset link, and their API keys stop at the door, which
+        asks the team for every key's person. Invited again, by this company or another, they get a new
+        login."""
         team = self.team(company_id, actor)
-        member = team.remove(member_id, actor)
-        if member.state == "active" and self.exists(UUID(member_id)) and member_id != company_id:
+        team.remove(member_id, actor)
+        if self.exists(UUID(member_id)) and member_id != company_id:
             login = self._load(UUID(member_id), Account, "Account not found")
-            login.end_sessions(actor)
-            return self.record(team, login)
+            ours = str(login.profile.get("company_id") or "") == company_id
+            if ours and login.retire(actor, LOGIN_RETIRED):
+                return self.record(team, login)
         return self.record(team)
 
     def update_own_profile(

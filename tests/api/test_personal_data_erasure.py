@@ -680,6 +680,34 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     assert his_id not in rows and (rows[new_id]["name"], rows[new_id]["email"]) == (his_name, his_email)
 
 
+def test_a_colleague_erased_at_his_next_company_takes_the_login_he_left_behind_along(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """He was one company's booker, removed (his login there retired) and joined another under a login of
+    the next generation (decision 3826): erasing him there takes the retired one too, so no file holds his
+    name or e-mail, and the first company's team keeps no copy of them."""
+    services = services_of(client)
+    first_owner, first_account = company(client, "Kavir Export", f"ops.{fresh_company_id()}@kavir.ir")
+    next_owner, _ = company(client, "Sepid Shipping", f"ops.{fresh_company_id()}@sepid.ir")
+    first, last = PERSIAN_PEOPLE[2]
+    his_name, his_email = f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir"
+    _, left_id = member(client, first_owner, his_name, his_email, "booker")
+    ok(client.delete(f"{TEAM}/members/{left_id}", headers=first_owner))
+    _, his_id = member(client, next_owner, his_name, his_email, "viewer")
+    assert his_id == str(account_id(his_email, 1)) != left_id
+    settle(client)
+    assert hits(database_bytes(services.settings), [his_name, his_email])  # the scan can fail: they are there
+
+    ok(client.post(ERASE.format(his_id), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    assert hits(database_bytes(services.settings), [his_name, his_email]) == []
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{left_id}/events", headers=admin_headers))
+    assert system_reason("erasedWithLaterLogin", reason="GDPR art. 17 request") in json.dumps(trail)
+    team = ok(client.get(f"/audit/api/v1/aggregates/{team_id(first_account)}/events", headers=admin_headers))
+    assert his_email not in json.dumps(team, ensure_ascii=False)
+
+
 def test_staff_read_an_erased_customer_s_sign_up_notice_in_their_own_words(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:

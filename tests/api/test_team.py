@@ -175,11 +175,15 @@ def test_roles_removal_and_the_last_owner(client: TestClient) -> None:
     assert MARYAM[1] not in {m["email"] for m in ok(client.get(TEAM, headers=owner))["list"]}
     fails(client.delete(f"{TEAM}/members/{maryam_id}", headers=owner), 404)
 
-    # Invited again, the same person comes back with the role given now.
-    invite(client, owner, MARYAM[0], MARYAM[1], "viewer")
+    # Invited again, the same person comes back with the role given now, under a new login (decision 3826):
+    # the key she made before stays ended.
+    back = invite(client, owner, MARYAM[0], MARYAM[1], "viewer")
     accept(client, MARYAM[1])
     again = login(client, MARYAM[1], MEMBER_PASSWORD)
     assert ok(client.get("/auth/api/v1/me", headers=again))["teamRole"] == "viewer"
+    assert back["id"] != maryam_id and ok(client.get(f"{TEAM}/me", headers=again))["id"] == back["id"]
+    assert client.get("/v2/bookings/x1", headers={"API-Key": key}).status_code == 401
+    assert ok(client.get(KEYS, headers=again))["list"] == []
 
 
 def test_a_members_own_profile(client: TestClient) -> None:
