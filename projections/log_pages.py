@@ -8,10 +8,12 @@ client CPU. Pages are read ahead on a thread (`prefetched`) while the current on
 from __future__ import annotations
 
 import queue
+import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
+from uuid import UUID
 
 from eventsourcing.persistence import DatetimeAsISO, DecimalAsStr, StoredEvent, UUIDAsHex
 from eventsourcing.utils import resolve_topic
@@ -121,7 +123,7 @@ def stored_pages(
     """The log up to `stop` in pages of stored events (notification_id, originator_id, originator_version,
     topic, state), not decoded. `text_ids`: originator_id as its text on PostgreSQL (no UUID object made
     for a reader that wants the text; the mapper still turns it into the UUID when it decodes)."""
-    read = pg_page_reader(store, text_ids) or _library_page_reader(store)
+    read = pg_page_reader(store, text_ids) or sqlite_page_reader(store) or _library_page_reader(store)
     position = 0
     while position < stop:
         rows = read(position, stop, batch_size)
@@ -165,13 +167,52 @@ def _library_page_reader(store: SharedStore) -> Callable[[int, int, int], Sequen
     return read
 
 
+class PageRow(NamedTuple):
+    """A stored event of a page as the SQLite reader gives it (the fields the mapper and the rebuild read)."""
+
+    notification_id: int
+    originator_id: Any
+    originator_version: int
+    topic: str
+    state: bytes
+
+
+def sqlite_page_reader(store: SharedStore) -> Callable[[int, int, int], Sequence[Any]] | None:
+    """One page of the log on SQLite by one plain-tuple query on the library's events table: the rows
+    `select_notifications` gives (originator_id a UUID, as it converts it: SQLite stores its hex without
+    hyphens, so there is no text of PostgreSQL's form to hand on), without its `sqlite3.Row`, `Notification`
+    and a frozen dataclass per row."""
+    module = sys.modules.get("eventsourcing.sqlite")
+    recorder = store.recorder
+    if module is None or not isinstance(recorder, module.SQLiteApplicationRecorder):
+        return None
+    datastore = recorder.datastore
+    statement = (
+        "SELECT rowid, originator_id, originator_version, topic, state"
+        f" FROM {recorder.events_table_name} WHERE rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?"
+    )
+    as_uuid = datastore.originator_id_type == "uuid"
+
+    def read(after: int, stop: int, limit: int) -> Sequence[Any]:
+        with datastore.transaction(commit=False) as cursor:
+            plain = cursor.sqlite_cursor
+            plain.row_factory = None
+            plain.execute(statement, (after, stop, limit))
+            rows = plain.fetchall()
+        if as_uuid:
+            return [PageRow(n, UUID(o), v, t, s) for n, o, v, t, s in rows]
+        return [PageRow(*row) for row in rows]
+
+    return read
+
+
 def pg_page_reader(
     store: SharedStore, text_ids: bool = False
 ) -> Callable[[int, int, int], Sequence[Any]] | None:
-    from eventsourcing.postgres import PostgresApplicationRecorder
-
+    # Looked up, not imported: a SQLite store never loads the PostgreSQL module (and psycopg) for this.
+    module = sys.modules.get("eventsourcing.postgres")
     recorder = store.recorder
-    if not isinstance(recorder, PostgresApplicationRecorder):
+    if module is None or not isinstance(recorder, module.PostgresApplicationRecorder):
         return None
     from psycopg.rows import namedtuple_row
 

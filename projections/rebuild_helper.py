@@ -35,7 +35,7 @@ from projections.rebuild_batches import (
     index_shares,
     start_batch,
 )
-from projections.registry import all_projections, applier
+from projections.registry import all_projections, applier, projections_named
 
 
 class Helper:
@@ -179,7 +179,7 @@ def helper_main() -> int:
         try:
             # Everything short of writing is under way while the other part drops and creates the tables
             # (the read models' modules take a third of a second to import, the first pages are read).
-            projections = [p for p in all_projections() if p.name in spec["names"]]
+            projections = projections_named(spec["names"])
             head, size = spec["head"], spec["batch_size"]
             # event_log's rows straight from the stored JSON, mostly without decoding (see apply_stored);
             # the other read models from the decoded events they handle.
