@@ -35,7 +35,7 @@ ORDER_CONTAINERS = "tracking_order_containers"
 ORDERS = "tracking_orders"
 # Where each booking that ended did (the position of its move to a state that carries nothing to its
 # customer, `domain/tracking/carried.py`): the customer's events are those that reached it before.
-ENDED = "tracking_ended_bookings"
+ENDED_BOOKINGS = "tracking_ended_bookings"
 
 projection = Projection(
     name="tracking",
@@ -45,7 +45,7 @@ projection = Projection(
         POSITIONS: ("rate_request_id",),
         ORDER_CONTAINERS: ("rate_request_id", "container_id"),
         ORDERS: ("order_id",),
-        ENDED: ("rate_request_id",),
+        ENDED_BOOKINGS: ("rate_request_id",),
     },
     schema=[
         f"CREATE TABLE IF NOT EXISTS {KEYS} ("
@@ -75,7 +75,8 @@ projection = Projection(
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
         f"CREATE TABLE IF NOT EXISTS {ORDERS} ("
         " order_id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, containers TEXT NOT NULL)",
-        f"CREATE TABLE IF NOT EXISTS {ENDED} (rate_request_id TEXT PRIMARY KEY, position BIGINT NOT NULL)",
+        f"CREATE TABLE IF NOT EXISTS {ENDED_BOOKINGS} ("
+        " rate_request_id TEXT PRIMARY KEY, position BIGINT NOT NULL)",
     ],
 )
 
@@ -275,7 +276,7 @@ def booking_moved(tx: BatchTx, event: Any, position: int) -> None:
     more to its customer (a final one: it never leaves it)."""
     if not carried_in(str(event.state)):
         row = {"rate_request_id": str(event.originator_id), "position": position}
-        tx.insert(ENDED, row, keep_existing=True)
+        tx.insert(ENDED_BOOKINGS, row, keep_existing=True)
 
 
 # The request's own moves, and the cancellation confirmed (a part's event moving the booking too).
@@ -364,7 +365,7 @@ def events_page(
     where = [
         "customer_id = ?",
         "retracted_at IS NULL",
-        f"NOT EXISTS (SELECT 1 FROM {ENDED} x WHERE x.rate_request_id = {EVENTS}.rate_request_id"
+        f"NOT EXISTS (SELECT 1 FROM {ENDED_BOOKINGS} x WHERE x.rate_request_id = {EVENTS}.rate_request_id"
         f" AND x.position < {EVENTS}.position)",
     ]
     params: list[Any] = [customer_id]
