@@ -89,8 +89,8 @@ describe('staff and auditor screens in Persian', () => {
     expect(screen.getByRole('button', { name: 'یافتن رزرو' })).not.toBeNull();
   });
 
-  it('lists the audit log in Persian with Persian counts and role badges', async () => {
-    await act(() => setLanguage('fa'));
+  /** The audit log route showing one event, a price accepted, by `who`. */
+  function showAuditLog(who: Record<string, unknown>) {
     fetchMock.mockResolvedValue(
       envelope({
         list: [
@@ -101,8 +101,7 @@ describe('staff and auditor screens in Persian', () => {
             version: 1,
             type: 'PriceAccepted',
             recordedAt: '2026-12-29T08:00:00Z',
-            actor: { id: 'c1', role: 'customer' },
-            actorName: 'علی کریمی',
+            ...who,
             reason: null,
             changes: { price: '1200' },
           },
@@ -117,6 +116,11 @@ describe('staff and auditor screens in Persian', () => {
       </Routes>,
       { route: '/dashboard/audit' },
     );
+  }
+
+  it('lists the audit log in Persian with Persian counts and role badges', async () => {
+    await act(() => setLanguage('fa'));
+    showAuditLog({ actor: { id: 'c1', role: 'customer' }, actorName: 'علی کریمی' });
     expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
     // The sentence isolates the name alone, so a Latin name keeps its direction and the role stays Persian.
     const sentence = screen.getByText('علی کریمی', { selector: 'strong bdi' }).closest('strong');
@@ -127,34 +131,12 @@ describe('staff and auditor screens in Persian', () => {
 
   it("names a company's colleague in the audit log with his team role in Persian", async () => {
     await act(() => setLanguage('fa'));
-    fetchMock.mockResolvedValue(
-      envelope({
-        list: [
-          {
-            position: 1,
-            aggregateId: 'agg-1',
-            aggregateKind: 'rate_request',
-            version: 1,
-            type: 'PriceAccepted',
-            recordedAt: '2026-12-29T08:00:00Z',
-            actor: { id: 'm1', role: 'customer' },
-            actorName: 'Sara Karimi',
-            actorTeamRole: 'viewer',
-            actorCompany: 'Acme Shipping',
-            reason: null,
-            changes: { price: '1200' },
-          },
-        ],
-        next: 1,
-        head: 1,
-      }),
-    );
-    renderWithProviders(
-      <Routes>
-        <Route path="/dashboard/audit" element={<AuditLogRoute />} />
-      </Routes>,
-      { route: '/dashboard/audit' },
-    );
+    showAuditLog({
+      actor: { id: 'm1', role: 'customer' },
+      actorName: 'Sara Karimi',
+      actorTeamRole: 'viewer',
+      actorCompany: 'Acme Shipping',
+    });
     expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
     const sentence = screen.getByText('Sara Karimi', { selector: 'strong bdi' }).closest('strong');
     expect(sentence?.textContent).toBe('قیمت پذیرفته شد توسط Sara Karimi (بیننده، \u2068Acme Shipping\u2069)');
