@@ -55,7 +55,15 @@ def plain(value: Any) -> Any:
 
 
 class _NotFlat(Exception):
-    """A value `_flat_copy` leaves to `plain` (floats, tuples, sets, enums, subclasses, non-str keys)."""
+    """A value `_flat_copy` leaves to `plain` (tuples, sets, enums, subclasses, non-str keys, and the floats
+    `_SAME_FLOAT_TEXT` does not pass)."""
+
+
+def _same_float_text(value: float) -> bool:
+    """Whether orjson writes this float as `json.dumps` does: zero, and every magnitude in [1e-4, 1e16),
+    which both write as the shortest digits without an exponent (1e-05 and 1e+16 they write apart; NaN and
+    the infinities, which fail both comparisons, orjson writes as null). A container's weight: 20000.0."""
+    return -1e16 < value < 1e16 and (value >= 1e-4 or value <= -1e-4 or value == 0.0)
 
 
 # plain() of what the store's registered transcodings decode (SharedStore registers exactly these three),
@@ -71,9 +79,10 @@ def _plain_copier(*, stored: bool) -> Callable[[Any], Any]:
     """`plain()` for the common field, of a decoded value (`stored=False`: exact str/int/bool/None/UUID/
     Decimal/datetime) or computed from its stored JSON (`stored=True`: orjson's reading, custom values still
     `{"_type_", "_data_"}` objects, each going through the very function decoding and `plain` would apply).
-    The copy holds only str/int/bool/None in exact dicts (str keys) and lists, which orjson and `json.dumps`
-    write alike (no floats, no custom types). It raises `_NotFlat` for anything else (floats, tuples, sets,
-    enums, subclasses, non-str keys, a custom value of another kind): the caller then takes the slow way.
+    The copy holds only str/int/bool/None and `_same_float_text` floats in exact dicts (str keys) and lists,
+    which orjson and `json.dumps` write alike (no custom types). It raises `_NotFlat` for anything else (other
+    floats, tuples, sets, enums, subclasses, non-str keys, a custom value of another kind): the caller then
+    takes the slow way.
 
     A hot path (every event of a rebuild and of the audit reads): each copy is a closure over this one body,
     testing its flag where the two differ (a stored document's keys are always text)."""
@@ -81,6 +90,8 @@ def _plain_copier(*, stored: bool) -> Callable[[Any], Any]:
 
     def copy(value: Any) -> Any:
         kind = type(value)
+        if kind is float and _same_float_text(value):
+            return value
         if kind is dict:
             if stored and len(value) == 2 and "_type_" in value and "_data_" in value:
                 convert = _STORED_VALUES.get(value["_type_"])
@@ -212,10 +223,10 @@ _CHANGES_JSON = json.JSONEncoder(separators=(",", ":"))
 def changes_json(changes: dict[str, Any], flat: bool = False) -> str:
     """`json.dumps(changes, separators=(",", ":"))`, the text `event_log` stores, exactly.
 
-    `flat` (from `_changes`): only str/int/bool/None in dicts and lists, so orjson (several times faster)
-    writes the same text whenever that text is plain printable ASCII: `json.dumps` escapes every other
-    character (non-ASCII and DEL) while orjson writes it as it is; integers beyond 64 bits make orjson
-    refuse.
+    `flat` (from `_changes`): only str/int/bool/None and `_same_float_text` floats in dicts and lists, so
+    orjson (several times faster) writes the same text whenever that text is plain printable ASCII:
+    `json.dumps` escapes every other character (non-ASCII and DEL) while orjson writes it as it is; integers
+    beyond 64 bits make orjson refuse.
     """
     if flat:
         try:

@@ -130,6 +130,12 @@ ONE_ID = UUID("12345678-1234-5678-1234-567812345678")
         (-7, "-7"),
         (1e-05, "1e-05"),
         (0.5, "0.5"),
+        (20000.0, "20000.0"),
+        (-0.0, "-0.0"),
+        (1e16, "1e+16"),
+        (9999999999999998.0, "9999999999999998.0"),
+        (float("nan"), "NaN"),
+        (float("-inf"), "-Infinity"),
         ("Pistachios \u00e9\n", '"Pistachios \\u00e9\\n"'),
         (ONE_ID, '"12345678-1234-5678-1234-567812345678"'),
         (Decimal("980.250"), '"980.250"'),
@@ -252,9 +258,17 @@ def test_log_entry_of_stored_takes_the_fast_path_for_our_events() -> None:
     got = log_entry_of_stored(Sample.Happened, originator_id, version, stored)
     assert got is not None
     assert got == log_entry(_decoded(originator_id, version, stored)) == log_entry(event)
-    # Floats and events to upcast go the decoding way.
-    originator_id, version, stored = _stored(_event({"weight": 1.5}, timedelta(0)))
-    assert log_entry_of_stored(Sample.Happened, originator_id, version, stored) is None
+    # A container's weights (floats both writers write alike) stay on the fast path; a float they write
+    # apart, and events to upcast, go the decoding way.
+    weights = {"containers": [{"gross_weight": 20000.0, "net_weight": 18000.5}], "tare": 0.0}
+    originator_id, version, stored = _stored(_event(weights, timedelta(0)))
+    got = log_entry_of_stored(Sample.Happened, originator_id, version, stored)
+    assert got is not None
+    assert got[-1] == '{"containers":[{"gross_weight":20000.0,"net_weight":18000.5}],"tare":0.0}'
+    assert got == log_entry(_decoded(originator_id, version, stored))
+    for apart in (1e-05, 1e16, -2.5e-7):
+        originator_id, version, stored = _stored(_event({"weight": apart}, timedelta(0)))
+        assert log_entry_of_stored(Sample.Happened, originator_id, version, stored) is None
 
     class Upcast(Sample.Happened):
         class_version = 2
