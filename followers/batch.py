@@ -236,21 +236,38 @@ class BatchTx:
         self.statements += 1
         self.tx.execute(_insert_sql(t.name, columns, t.key if keep_existing else None), tuple(row.values()))
 
+    def insert_values(
+        self, table: str, columns: tuple[str, ...], values: list[tuple[Any, ...]], *, keep_existing: bool
+    ) -> None:
+        """Insert rows of one shape, given as tuples in `columns`' order, now: `insert` of each without a
+        dict per row, for rows no write of this batch has touched (an append-only table's page of a
+        rebuild, event_log's). The table's buffered writes go out first."""
+        if values:
+            self.flush(table)
+            t = self._tables[table]
+            t.loaded.clear()  # a row read as missing may be one of these now
+            self._insert_values(t, columns, values, keep_existing)
+
     def _insert_rows(self, t: _Table, rows: list[Row], keep_existing: bool) -> None:
         by_columns: dict[tuple[str, ...], list[tuple[Any, ...]]] = {}
         for row in rows:
             by_columns.setdefault(tuple(row), []).append(tuple(row.values()))
         for columns, values in by_columns.items():
-            self.statements += 1
-            copy = getattr(self.tx, "copy_rows", None)
-            if copy is not None and len(values) >= COPY_THRESHOLD and (self.bulk or not keep_existing):
-                copy(t.name, columns, values)
-            elif len(values) == 1:
-                self.tx.execute(_insert_sql(t.name, columns, t.key if keep_existing else None), values[0])
-            elif getattr(self.tx, "pipelined", False):
-                self._insert_pipelined(t, columns, values, keep_existing)
-            else:
-                self.tx.executemany(_insert_sql(t.name, columns, t.key if keep_existing else None), values)
+            self._insert_values(t, columns, values, keep_existing)
+
+    def _insert_values(
+        self, t: _Table, columns: tuple[str, ...], values: list[tuple[Any, ...]], keep_existing: bool
+    ) -> None:
+        self.statements += 1
+        copy = getattr(self.tx, "copy_rows", None)
+        if copy is not None and len(values) >= COPY_THRESHOLD and (self.bulk or not keep_existing):
+            copy(t.name, columns, values)
+        elif len(values) == 1:
+            self.tx.execute(_insert_sql(t.name, columns, t.key if keep_existing else None), values[0])
+        elif getattr(self.tx, "pipelined", False):
+            self._insert_pipelined(t, columns, values, keep_existing)
+        else:
+            self.tx.executemany(_insert_sql(t.name, columns, t.key if keep_existing else None), values)
 
     def _insert_pipelined(
         self, t: _Table, columns: tuple[str, ...], values: list[tuple[Any, ...]], keep_existing: bool

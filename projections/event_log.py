@@ -44,26 +44,25 @@ def logged(tx: BatchTx, event: DomainEvent, position: int) -> None:
     insert_entry(tx, position, log_entry(event))
 
 
+# event_log's columns in `log_entry`'s order, after the position.
+COLUMNS = (
+    "position",
+    "aggregate_id",
+    "aggregate_kind",
+    "version",
+    "type",
+    "topic",
+    "recorded_at",
+    "actor_id",
+    "actor_role",
+    "reason",
+    "changes",
+)
+
+
 def insert_entry(tx: BatchTx, position: int, entry: tuple[Any, ...]) -> None:
     """The row of one `log_entry` (describe's values, `changes` already compact JSON text)."""
-    aggregate_id, kind, version, event_type, topic, at, actor_id, role, reason, changes = entry
-    tx.insert(
-        "event_log",
-        {
-            "position": position,
-            "aggregate_id": aggregate_id,
-            "aggregate_kind": kind,
-            "version": version,
-            "type": event_type,
-            "topic": topic,
-            "recorded_at": at,
-            "actor_id": actor_id,
-            "actor_role": role,
-            "reason": reason,
-            "changes": changes,
-        },
-        keep_existing=True,
-    )
+    tx.insert("event_log", dict(zip(COLUMNS, (position, *entry), strict=True)), keep_existing=True)
 
 
 def apply_stored(
@@ -83,6 +82,7 @@ def apply_stored(
     """
     batch = BatchTx(tx, projection.tables, bulk=bulk)
     classes: dict[str, type] = {}
+    values = []
     for row in rows:
         topic = row.topic
         event_class = classes.get(topic)
@@ -91,8 +91,9 @@ def apply_stored(
         entry = log_entry_of_stored(
             event_class, row.originator_id, row.originator_version, row.state, open_sealed
         )
-        insert_entry(batch, row.notification_id, entry if entry is not None else log_entry(decode(row)))
-    batch.flush()
+        values.append((row.notification_id, *(entry if entry is not None else log_entry(decode(row)))))
+    # A page's positions are new and distinct: its rows go out as tuples, without a dict each.
+    batch.insert_values("event_log", COLUMNS, values, keep_existing=True)
 
 
 # Who acted, by name: the account's profile name or username, a visitor's sign-up name, a publisher key's

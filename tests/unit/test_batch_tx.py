@@ -1,5 +1,6 @@
-"""`BatchTx`'s buffered delete and its read of a row kept by `ON CONFLICT DO NOTHING` leave the very rows the
-plain statements leave, whatever the order of writes (random sequences against a statement-per-call twin)."""
+"""`BatchTx`'s buffered delete, its rows inserted as tuples and its read of a row kept by `ON CONFLICT DO
+NOTHING` leave the very rows the plain statements leave, whatever the order of writes (random sequences
+against a statement-per-call twin)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ KEY = ("owner", "item")
 def _plain(tx: Tx, step: tuple[Any, ...]) -> Any:
     """The statement each step stands for, executed at once."""
     kind, owner, item, note = step
-    if kind == "insert_keep":
+    if kind in ("insert_keep", "insert_values"):
         tx.execute(
             f"INSERT INTO {TABLE} (owner, item, note) VALUES (?, ?, ?) ON CONFLICT (owner, item) DO NOTHING",
             (owner, item, note),
@@ -41,6 +42,8 @@ def _batched(tx: BatchTx, step: tuple[Any, ...]) -> Any:
     kind, owner, item, note = step
     if kind == "insert_keep":
         tx.insert(TABLE, {"owner": owner, "item": item, "note": note}, keep_existing=True)
+    elif kind == "insert_values":  # a page's rows as tuples (a rebuild's event_log)
+        tx.insert_values(TABLE, ("owner", "item", "note"), [(owner, item, note)], keep_existing=True)
     elif kind == "update":
         tx.update(TABLE, (owner, item), {"note": note})
     elif kind == "delete":
@@ -84,7 +87,7 @@ def test_batched_writes_equal_the_plain_statements(tmp_path: Path, seed: int) ->
     existing = [(o, i, f"old-{o}{i}") for o in owners for i in items if rng.random() < 0.4]
     steps = [
         (
-            rng.choice(["insert_keep", "update", "delete", "get", "get"]),
+            rng.choice(["insert_keep", "insert_values", "update", "delete", "get", "get"]),
             rng.choice(owners),
             rng.choice(items),
             f"n{n}",
@@ -230,3 +233,22 @@ def test_adds_of_several_columns_fold_per_column_and_one_row_keeps_its_columns(t
         assert [(r["who"], r["total"], r["open"]) for r in rows] == [("a", 12, 5), ("b", 1, 0)]
     finally:
         db.close()
+
+
+def test_rows_inserted_as_tuples_are_read_back_by_the_batch(tmp_path: Path) -> None:
+    # A row the batch had found missing, then inserted as a tuple: its next read finds it.
+    def run(tx: Tx, batched: bool) -> list[Any]:
+        steps = [("get", "a", 1, ""), ("insert_values", "a", 1, "new"), ("get", "a", 1, "")]
+        steps += [("get", "b", 2, ""), ("insert_values", "b", 2, "kept?"), ("get", "b", 2, "")]
+        if not batched:
+            return [_plain(tx, step) for step in steps]
+        batch = BatchTx(tx, {TABLE: KEY})
+        answers = [_batched(batch, step) for step in steps]
+        batch.flush()
+        return answers
+
+    def stored(tx: Tx) -> None:
+        tx.execute(DDL)
+        tx.execute(f"INSERT INTO {TABLE} (owner, item, note) VALUES ('b', 2, 'old')")
+
+    _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {TABLE} ORDER BY owner, item")
