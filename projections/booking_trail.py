@@ -116,6 +116,13 @@ def shipping_order_event(tx: BatchTx, event: ShippingOrder.Event, position: int)
         if owner is not None:
             tx.delete(PARTY_PREFIXES, order_id)
             _index_parties(tx, order_id, str(owner["account_id"]), event.changes["parties"])
+    elif isinstance(event, ShippingOrder.Updated) and "parties" in (event.changes or {}):
+        # Instructions updated through the standard (/v3) name their parties as an edit does.
+        tx.delete(PARTY_PREFIXES, order_id)
+        _index_parties(tx, order_id, event.customer_id, event.changes["parties"])
+    elif isinstance(event, ShippingOrder.UpdateCancelled):  # the parties before the update, again
+        tx.delete(PARTY_PREFIXES, order_id)
+        _index_parties(tx, order_id, event.customer_id, event.restored.get("parties"))
     elif isinstance(event, ShippingOrder.Resubmitted):  # the parties filled again replace the old ones
         tx.delete(PARTY_PREFIXES, order_id)
         _index_parties(tx, order_id, event.customer_id, event.details.get("parties"))

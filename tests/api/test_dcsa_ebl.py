@@ -18,7 +18,7 @@ import yaml
 from domain.booking.reference import seed_containers
 from domain.integrations.notification_types import ORDER_KINDS
 from tests.api.accounts_support import outbox
-from tests.api.booking_support import ADMIN, customer, fails, ok
+from tests.api.booking_support import ADMIN, assert_verify_clean, customer, fails, ok
 from tests.api.dcsa_document import document_validator
 from tests.api.dcsa_support import (
     DCSA_DIR,
@@ -30,6 +30,7 @@ from tests.api.dcsa_support import (
     sample,
 )
 from tests.api.tracking_support import equipment, publish, publisher_key, read_events
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
 
@@ -338,6 +339,37 @@ def test_a_cancelled_update_restores_the_instructions(shipper: Shipper) -> None:
         "PATCH", f"/v3/shipping-instructions/{reference}", {"shippingInstructionsStatus": "CANCELLED"}
     )
     assert it.status(reference) == ("CANCELLED", None)
+
+
+def test_the_auditors_find_the_booking_by_the_shipper_an_update_names(
+    shipper: Shipper, tmp_path: Path
+) -> None:
+    """The auditors' search by a shipper party's name follows the instructions: an update through the
+    standard names another shipper, and cancelling the update names the first again."""
+    it = shipper
+
+    def found(name: str) -> list[str]:
+        answer = ok(it.client.get("/audit/api/v1/bookings", params={"q": name}, headers=it.staff))
+        return [b["reference"] for b in answer["list"]]
+
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    services_of(it.client).settle_all()
+    assert found("Hosseini") == [it.booking]
+    updated = instructions(it.booking, CONTAINER, update_of=reference)
+    updated["documentParties"]["shipper"]["partyName"] = "Kerman Pistachio Growers"
+    it.accepted("PUT", f"/v3/shipping-instructions/{reference}", updated)
+    services_of(it.client).settle_all()
+    assert found("Kerman") == [it.booking]
+    assert found("Pistachio Growers") == [it.booking]
+    it.accepted(
+        "PATCH",
+        f"/v3/shipping-instructions/{reference}",
+        {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"},
+    )
+    services_of(it.client).settle_all()
+    assert found("Kerman") == []
+    assert found("Hosseini") == [it.booking]
+    assert_verify_clean(services_of(it.client), tmp_path)
 
 
 def test_declined_instructions(shipper: Shipper) -> None:
