@@ -10,6 +10,7 @@ const loaded = {
   estimatedArrival: '2027-01-14T08:00:00Z',
   arrivalDelayHours: 48,
   milestones: 3,
+  ended: false,
 };
 
 describe('WhereItIs', () => {
