@@ -20,5 +20,7 @@ def own_detail(services: Services, rate_request_id: str, principal: Principal) -
         record = read.rate_request_detail(tx, rate_request_id)
         if record is None or (record.customer_id != company_account_id(principal) and not principal.is_admin):
             raise NotFound("Rate request not found")
-        found = progress(tx, rate_request_id) if tracked(record.row) else None
+        found = (
+            progress(tx, rate_request_id, customer=not principal.is_admin) if tracked(record.row) else None
+        )
     return {**present.detail(record), "progress": found}

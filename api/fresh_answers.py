@@ -49,7 +49,7 @@ def rate_request_answer(
             if record.customer_id != company_account_id(principal) and not principal.is_admin:
                 raise NotFound("Rate request not found")
             services.wrote(principal.account_id, position)
-            return with_progress(services, present.detail(record))
+            return with_progress(services, present.detail(record), customer=not principal.is_admin)
         # Not buildable from the events: wait for the read models as before (202 when they stay late).
         services.settle(position, created=rate_request_id if created else None)
     # As a detail read answers it: one read transaction, the progress asked only where tracking events

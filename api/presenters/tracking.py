@@ -2,7 +2,9 @@
 each booking (projections/tracking.py keeps it as events arrive; domain/tracking/position.py says how).
 
 A field of its own on the booking's detail and list rows (`progress`): the specification's state codes do
-not change (a delivered booking is still state 4 to the specification's client).
+not change (a delivered booking is still state 4 to the specification's client). A customer reads a booking
+that ended as it stood then (decision 3831: the events that reached it before the end, no forecast, `ended`);
+staff read every event.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from api.bootstrap import Services
 from api.presenters.keys import keys_of
 from api.schemas.tracking import TrackingProgress
 from domain.tracking.milestone import TrackingEvent
-from domain.tracking.position import Position, against_sailing, position, summary
+from domain.tracking.position import Position, against_sailing, position, summary, until_end
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import rows_where
 from projections.event_log import version_at
-from projections.tracking import EVENTS, latest_moved, moment, positions
+from projections.tracking import EVENTS, ended_among, latest_moved, moment, positions, timelines_until_end
 
 UNDERWAY_SHOWN = 10
 PROGRESS = keys_of(TrackingProgress)
@@ -36,12 +38,14 @@ def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], st
     return lambda code: None if code is None else names.get(code)
 
 
-def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -> dict[str, Any]:
-    """`TrackingProgress`."""
+def progress_from(
+    at: Position, port_name: Callable[[str | None], str | None], ended: bool = False
+) -> dict[str, Any]:
+    """`TrackingProgress` (`ended`: of a booking that ended, `at` its position `until_end`)."""
     return {
         PROGRESS["planned_arrival"]: at.planned_arrival,
         PROGRESS["stage"]: at.stage,
-        PROGRESS["summary"]: summary(at, port_name),
+        PROGRESS["summary"]: summary(at, port_name, ended),
         PROGRESS["vessel_name"]: at.vessel,
         PROGRESS["last_milestone_at"]: at.last_milestone_at,
         PROGRESS["estimated_arrival"]: at.estimated_arrival,
@@ -51,6 +55,7 @@ def progress_from(at: Position, port_name: Callable[[str | None], str | None]) -
         PROGRESS["stage_port_name"]: port_name(at.stage_port),
         PROGRESS["arrival_port"]: at.arrival_port,
         PROGRESS["arrival_port_name"]: port_name(at.arrival_port),
+        PROGRESS["ended"]: ended,
     }
 
 
@@ -76,25 +81,39 @@ def _planned(at: Position, sailing: dict[str, Any] | None) -> Position:
     return against_sailing(at, sailing["vessel_name"], sailing["discharge_port"], sailing["arrival"])
 
 
-def progress_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+def _until_end(tx: Tx, rate_request_ids: list[str]) -> dict[str, Position | None]:
+    """The positions of those of these bookings that ended, as their customer reads them (decision 3831):
+    after the events that reached each before its end (None when none did), without forecasts."""
+    ended = ended_among(tx, rate_request_ids)
+    found = timelines_until_end(tx, sorted(ended))
+    then = {rid: position(found.get(rid, [])) for rid in ended}
+    return {rid: None if at is None else until_end(at) for rid, at in then.items()}
+
+
+def progress_of(tx: Tx, rate_request_ids: list[str], *, customer: bool) -> dict[str, dict[str, Any]]:
     """`TrackingProgress` of each of these bookings that has tracking events (three indexed reads), its
-    lateness measured against its sailing's plan where the events gave none."""
+    lateness measured against its sailing's plan where the events gave none. To its `customer`, a booking
+    that ended reads as it stood then (two reads more): none when no event reached it before the end."""
     rows = positions(tx, rate_request_ids)
-    sailings = _sailings(tx, list(rows))
-    at = {rid: _planned(_position(row), sailings.get(rid)) for rid, row in rows.items()}
-    name = _port_names(tx, [p.row() for p in at.values()])
-    return {rid: progress_from(p, name) for rid, p in at.items()}
+    ended = _until_end(tx, list(rows)) if customer and rows else {}
+    sailings = _sailings(tx, [rid for rid in rows if rid not in ended])
+    at = {rid: _planned(_position(row), sailings.get(rid)) for rid, row in rows.items() if rid not in ended}
+    name = _port_names(tx, [p.row() for p in (*at.values(), *ended.values()) if p is not None])
+    answer = {rid: progress_from(p, name) for rid, p in at.items()}
+    answer.update({rid: progress_from(p, name, ended=True) for rid, p in ended.items() if p is not None})
+    return answer
 
 
-def progress(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
-    """`TrackingProgress`, or None while no tracking event has reached the booking."""
-    return progress_of(tx, [rate_request_id]).get(rate_request_id)
+def progress(tx: Tx, rate_request_id: str, *, customer: bool) -> dict[str, Any] | None:
+    """`TrackingProgress`, or None while no tracking event has reached the booking (for its `customer`:
+    before it ended)."""
+    return progress_of(tx, [rate_request_id], customer=customer).get(rate_request_id)
 
 
-def with_progress(services: Services, detail: dict[str, Any]) -> dict[str, Any]:
+def with_progress(services: Services, detail: dict[str, Any], *, customer: bool) -> dict[str, Any]:
     """The booking detail with its tracking progress."""
     with services.read_models.read() as tx:
-        return {**detail, "progress": progress(tx, str(detail["id"]))}
+        return {**detail, "progress": progress(tx, str(detail["id"]), customer=customer)}
 
 
 def tracked(row: dict[str, Any]) -> bool:
@@ -103,16 +122,17 @@ def tracked(row: dict[str, Any]) -> bool:
     return bool(row.get("tracked", True))
 
 
-def rows_with_progress(tx: Tx, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """List rows (`RateRequestRow`) with where each booking is (null before any tracking event)."""
-    found = progress_of(tx, [str(r["id"]) for r in rows if tracked(r)])
+def rows_with_progress(tx: Tx, rows: list[dict[str, Any]], *, customer: bool) -> list[dict[str, Any]]:
+    """List rows (`RateRequestRow`) with where each booking is (null before any tracking event), as its
+    `customer` or staff read it."""
+    found = progress_of(tx, [str(r["id"]) for r in rows if tracked(r)], customer=customer)
     for row in rows:  # in place: the rows are the caller's, fresh from its query
         row["progress"] = found.get(str(row["id"])) if found else None
     return rows
 
 
 def underway_rows(tx: Tx, customer_id: str) -> list[dict[str, Any]]:
-    """The customer's bookings on their way (list rows), the latest moved first."""
+    """The customer's bookings on their way (list rows; not one that ended), the latest moved first."""
     ids = latest_moved(tx, customer_id, UNDERWAY_SHOWN)
     if not ids:
         return []

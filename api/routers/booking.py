@@ -151,7 +151,7 @@ def customer_page(
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search, sort)
-        return present.page(rows_with_progress(tx, rows), total)
+        return present.page(rows_with_progress(tx, rows, customer=True), total)
 
 
 @router.get("/rate-requests", response_model=Envelope[Lookup[RateRequestRow]])

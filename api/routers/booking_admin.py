@@ -45,7 +45,7 @@ def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
             raise NotFound("Rate request not found")
         parked = attention.parked_by_aggregate(tx)
         answer = present.detail(record)
-        found = progress(tx, str(answer["id"])) if tracked(record.row) else None
+        found = progress(tx, str(answer["id"]), customer=False) if tracked(record.row) else None
     answer = {**answer, "progress": found, "orderMismatch": _order_mismatch(record)}
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
 
@@ -63,7 +63,7 @@ def staff_page(
     with services.read_models.read() as tx:
         rows, total = read.all_rate_requests(tx, state, state_name, limit, offset, search)
         parked = attention.parked_by_aggregate(tx)
-        answer = present.page(rows_with_progress(tx, rows), total)
+        answer = present.page(rows_with_progress(tx, rows, customer=False), total)
     for row in answer["list"]["list"]:
         row["needsAttention"] = needs_attention(attention.of_booking(parked, row["id"]))
     return answer

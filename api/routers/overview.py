@@ -24,8 +24,8 @@ router = APIRouter(tags=["overview"], generate_unique_id_function=operation_ids(
 def _customer_overview(services: Services, customer_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         answer = overview.customer_overview(tx, customer_id)
-        waiting = rows_with_progress(tx, answer["waiting"])
-        underway = rows_with_progress(tx, underway_rows(tx, customer_id))
+        waiting = rows_with_progress(tx, answer["waiting"], customer=True)
+        underway = rows_with_progress(tx, underway_rows(tx, customer_id), customer=True)
     return {
         **answer,
         "waiting": [present.waiting_row(r) for r in waiting],

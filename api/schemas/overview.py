@@ -22,8 +22,8 @@ class CustomerOverview(WireModel):
     counts: list[StateCount]
     # The customer's bookings waiting for them, most recently changed first (at most 10).
     waiting: list[WaitingRow]
-    # The customer's bookings on their way (with tracking events; `progress` says where), the
-    # latest moved first (at most 10).
+    # The customer's bookings on their way (with tracking events, not ended: decision 3831; `progress` says
+    # where), the latest moved first (at most 10).
     underway: list[WaitingRow]
 
 

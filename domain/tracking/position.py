@@ -29,6 +29,9 @@ _WORDS = {stage: words for stage, words in STAGES.values()}
 _BEFORE_ARRIVAL = {"gated-in", "loaded", "departed", None}
 _ARRIVAL_FORECASTS = {("TRANSPORT", "ARRI", "EST"), ("TRANSPORT", "ARRI", "PLN")}
 WAITING = "Booking confirmed; waiting for the first milestone"
+# A booking that ended (decision 3831): where its cargo was last reported before then, and that no more is.
+ENDED = "tracking stopped when the booking ended"
+ENDED_BEFORE_ANY = "Tracking stopped when the booking ended, before any milestone"
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,12 @@ def position(events: Iterable[dict[str, Any]]) -> Position | None:
     )
 
 
+def until_end(at: Position) -> Position:
+    """The position of a booking that ended, as its customer reads it (decision 3831): the last milestone
+    before the end, without the arrival forecast or plan (a booking that ended will not arrive)."""
+    return replace(at, estimated_arrival=None, arrival_port=None, delay_hours=None, planned_arrival=None)
+
+
 def lateness(hours: float) -> str:
     if abs(hours) < 1:
         return "on time"
@@ -130,9 +139,13 @@ def lateness(hours: float) -> str:
     return f"{amount} {'late' if hours > 0 else 'early'}"
 
 
-def summary(at: Position, port_name: Callable[[str | None], str | None]) -> str:
+def summary(at: Position, port_name: Callable[[str | None], str | None], ended: bool = False) -> str:
     """The position in words ("Loaded on KING OF THE SEAS at Bandar Abbas, arriving Hamburg 2027/01/14,
-    2 days late"); `port_name` names a UN/LOCODE (None when unknown: the code is written)."""
+    2 days late"); `port_name` names a UN/LOCODE (None when unknown: the code is written). Of a booking
+    that `ended` (`until_end`): its last milestone, and that tracking stopped ("Loaded on KING OF THE SEAS
+    at Bandar Abbas; tracking stopped when the booking ended")."""
+    if ended and at.stage is None:
+        return ENDED_BEFORE_ANY
     words = WAITING
     if at.stage is not None:
         port = (port_name(at.stage_port) or at.stage_port) if at.stage_port else "an unnamed place"
@@ -142,4 +155,4 @@ def summary(at: Position, port_name: Callable[[str | None], str | None]) -> str:
         words += f", arriving {port} {_at(at.estimated_arrival).astimezone(UTC):%Y/%m/%d}"
         if at.delay_hours is not None:
             words += f", {lateness(at.delay_hours)}"
-    return words
+    return f"{words}; {ENDED}" if ended else words

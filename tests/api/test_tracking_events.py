@@ -411,6 +411,80 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     )
 
 
+def test_an_ended_booking_reads_to_its_customer_as_tracked_until_it_ended(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3831: a booking that ended (rejected here) shows its customer where its cargo was last
+    reported before the end, said to have ended and forecasting nothing, on its detail and list row; her
+    overview does not count it as on its way. Staff still read every event."""
+    alice = customer(client, "tnt-ended-screens")
+    rid = in_shipping_order(client, alice, admin_headers)
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]
+    publisher = publisher_key(client, admin_headers)
+    box, ship = TRACKED_CONTAINERS[1], "KING OF THE SEAS"
+    publish(
+        client,
+        publisher,
+        transport(
+            "end-pln", "ARRI", "PLN", "2026-01-12T08:00:00Z", HAMBURG, reference, "2026-01-01T00:00:00Z", ship
+        ),
+        transport(
+            "end-est", "ARRI", "EST", "2026-01-14T08:00:00Z", HAMBURG, reference, "2026-01-04T00:00:00Z", ship
+        ),
+        equipment("end-gi", "GTIN", box, "2026-01-05T08:00:00Z", BANDAR_ABBAS, reference),
+        equipment("end-ld", "LOAD", box, "2026-01-06T08:00:00Z", BANDAR_ABBAS, reference),
+    )
+    live = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert (live["ended"], live["arrivalDelayHours"]) == (False, 48)
+
+    def reject(booking: str) -> None:
+        ok(
+            client.put(
+                f"{ADMIN}/rate-requests/{booking}/reject", headers=admin_headers, json={"message": "No"}
+            )
+        )
+
+    reject(rid)
+    publish(
+        client,
+        publisher,
+        transport(
+            "end-depa",
+            "DEPA",
+            "ACT",
+            "2026-01-06T20:00:00Z",
+            BANDAR_ABBAS,
+            reference,
+            "2026-01-06T20:05:00Z",
+            ship,
+        ),
+        equipment("end-drop", "DROP", box, "2026-01-16T10:00:00Z", HAMBURG, reference),
+    )
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
+    progress = detail["progress"]
+    assert progress is not None, detail
+    assert (progress["ended"], progress["stage"], progress["milestones"]) == (True, "loaded", 4)
+    assert progress["summary"] == f"Loaded on {ship} at Bandar Abbas; tracking stopped when the booking ended"
+    # Nothing forecast for a booking that will not arrive.
+    forecasts = ("estimatedArrival", "arrivalDelayHours", "plannedArrival", "arrivalPort", "arrivalPortName")
+    assert [progress[k] for k in forecasts] == [None] * len(forecasts)
+    listed = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
+    assert [(r["id"], r["progress"]) for r in listed] == [(rid, progress)]
+    assert ok(client.get("/booking/api/v1/client/overview", headers=alice))["underway"] == []
+    # Staff read every event, as ever: the delivery after the end too.
+    staff = ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["progress"]
+    assert (staff["ended"], staff["stage"], staff["milestones"]) == (False, "delivered", 6)
+    # A booking that ended before any event reached it shows its customer nothing of what came after.
+    other = in_shipping_order(client, alice, admin_headers)
+    other_reference = ok(client.get(f"{CLIENT}/rate-requests/{other}", headers=alice))["reference"]
+    reject(other)
+    publish(client, publisher, equipment("late-gi", "GTIN", TRACKED_CONTAINERS[2], "2026-01-20T08:00:00Z",
+                                         BANDAR_ABBAS, other_reference))  # fmt: skip
+    assert ok(client.get(f"{CLIENT}/rate-requests/{other}", headers=alice))["progress"] is None
+    rows = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
+    assert {r["id"]: r["progress"] for r in rows}[other] is None
+
+
 def test_freight_replay_and_verify_are_clean_with_tracking_events(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -18,6 +18,7 @@ export function loadedProgress(overrides: Partial<Progress> = {}): Progress {
     stagePortName: 'Bandar Abbas',
     arrivalPort: 'DEHAM',
     arrivalPortName: 'Hamburg',
+    ended: false,
     ...overrides,
   };
 }

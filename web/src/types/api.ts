@@ -8944,6 +8944,11 @@ export interface components {
             arrivalPort?: string | null;
             /** Arrivalportname */
             arrivalPortName?: string | null;
+            /**
+             * Ended
+             * @default false
+             */
+            ended: boolean;
             /** Estimatedarrival */
             estimatedArrival: string | null;
             /** Lastmilestoneat */

@@ -29,6 +29,31 @@ describe('the tracking progress in Persian', () => {
   });
 });
 
+describe('the tracking progress of a booking that ended, in Persian', () => {
+  readInPersian();
+
+  const ended = loadedProgress({
+    summary: 'Loaded on KING OF THE SEAS at Bandar Abbas; tracking stopped when the booking ended',
+    estimatedArrival: null,
+    arrivalDelayHours: null,
+    plannedArrival: null,
+    arrivalPort: null,
+    arrivalPortName: null,
+    ended: true,
+  });
+
+  it('words the last milestone and that tracking stopped with the booking, forecasting nothing', () => {
+    expect(progressWords(ended)).toBe(
+      'بارگیری روی \u2068KING OF THE SEAS\u2069 در \u2068Bandar Abbas\u2069؛ رهگیری با پایان رزرو متوقف شد',
+    );
+  });
+
+  it('says tracking stopped before any milestone, not that it waits for one', () => {
+    const none = { ...ended, stage: null, summary: 'Tracking stopped when the booking ended, before any milestone' };
+    expect(progressWords(none)).toBe('رهگیری با پایان رزرو، پیش از نخستین رویداد حمل، متوقف شد');
+  });
+});
+
 describe('the tracking progress in English', () => {
   it('is the server summary, unchanged', () => {
     expect(progressWords(loaded)).toBe(loaded.summary);

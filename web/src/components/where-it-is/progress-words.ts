@@ -2,7 +2,8 @@
  * The tracking progress in words, in the language shown. The server's `summary` is English; in Persian the
  * line is worded here from the values beside it (stage, vessel, ports, estimated arrival, delay), with the
  * day in the Solar Hijri calendar and Persian digits; the vessel's and ports' names stay as the reference
- * data writes them, isolated so they do not scramble the sentence.
+ * data writes them, isolated so they do not scramble the sentence. A booking that ended (`ended`, decision
+ * 3831) is said as its last milestone and that tracking stopped, forecasting nothing.
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
@@ -45,6 +46,7 @@ function lateness(hours: number): string {
 export function progressWords(progress: Progress, language: Language = currentLanguage()): string {
   if (language !== 'fa' || (progress.stage !== null && !isStage(progress.stage))) return progress.summary;
   const named = (text: string) => `${FSI}${text}${PDI}`;
+  if (progress.ended && !isStage(progress.stage)) return i18next.t('progressWords.endedBeforeAny');
   let words = i18next.t('progressWords.waiting');
   if (isStage(progress.stage)) {
     const place = progress.stagePortName ?? progress.stagePort;
@@ -54,6 +56,7 @@ export function progressWords(progress: Progress, language: Language = currentLa
       interpolation: { escapeValue: false },
     });
   }
+  if (progress.ended) return words + i18next.t('progressWords.ended');
   if (progress.estimatedArrival && BEFORE_ARRIVAL.has(progress.stage)) {
     const place = progress.arrivalPortName ?? progress.arrivalPort;
     words += i18next.t('progressWords.arriving', {

@@ -10,6 +10,7 @@ const loaded = {
   estimatedArrival: '2027-01-14T08:00:00Z',
   arrivalDelayHours: 48,
   milestones: 3,
+  ended: false,
 };
 
 describe('WhereItIs', () => {
@@ -23,5 +24,20 @@ describe('WhereItIs', () => {
     expect(screen.getByTestId('booking-progress').dataset.late).toBeUndefined();
     rerender(<WhereItIs progress={null} />);
     expect(screen.queryByTestId('booking-progress')).toBeNull();
+  });
+
+  it('says of a booking that ended where its cargo was last reported, apart from the live ones and never late', () => {
+    const ended = {
+      ...loaded,
+      summary: 'Loaded on KING OF THE SEAS at Bandar Abbas; tracking stopped when the booking ended',
+      estimatedArrival: null,
+      arrivalDelayHours: null,
+      ended: true,
+    };
+    render(<WhereItIs progress={ended} />);
+    const line = screen.getByTestId('booking-progress');
+    expect(line.textContent).toBe(ended.summary);
+    expect(line.dataset.ended).toBe('true');
+    expect(line.dataset.late).toBeUndefined();
   });
 });

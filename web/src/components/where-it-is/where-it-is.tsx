@@ -1,6 +1,7 @@
 /**
  * Where a booking is, in one line for lists: the tracking progress in words, flagged when the
- * vessel's arrival is late; nothing before the first tracking event.
+ * vessel's arrival is late; nothing before the first tracking event. A booking that ended reads muted, as
+ * where its cargo was last reported (never late: it forecasts nothing).
  */
 import type { components } from '@/types/api';
 import { progressWords } from './progress-words';
@@ -10,13 +11,15 @@ type Progress = components['schemas']['TrackingProgress'];
 
 export function WhereItIs({ progress }: { progress?: Progress | null }) {
   if (!progress) return null;
-  const late = (progress.arrivalDelayHours ?? 0) >= 1;
+  const ended = progress.ended === true;
+  const late = !ended && (progress.arrivalDelayHours ?? 0) >= 1;
   return (
     <span
       className={styles.line}
       data-testid="booking-progress"
       data-stage={progress.stage ?? 'none'}
       data-late={late || undefined}
+      data-ended={ended || undefined}
     >
       {progressWords(progress)}
     </span>

@@ -53,4 +53,22 @@ describe('the overview of bookings on their way', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: /Waiting for you/ })).toBeTruthy());
     expect(screen.queryByTestId('underway-row')).toBeNull();
   });
+
+  it('never counts a booking that ended as on its way', async () => {
+    const ended = {
+      ...row,
+      id: 'r2',
+      reference: 'FB-2027-000124',
+      state: 8,
+      stateName: 'cancelled',
+      progress: { ...row.progress, summary: 'Departed Bandar Abbas on KING OF THE SEAS; tracking stopped when the booking ended', ended: true },
+    };
+    vi.stubGlobal('fetch', vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row, ended] })));
+    renderWithProviders(<CustomerOverviewPanel />);
+    await screen.findByTestId('underway-row');
+    expect(screen.getByRole('heading', { name: 'On the way (1)' })).toBeTruthy();
+    expect(screen.getAllByTestId('underway-row').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('FB-2027-000123'),
+    ]);
+  });
 });

@@ -31,7 +31,9 @@ export function CustomerOverviewPanel() {
   const query = useQuery(customerOverviewOptions());
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">{t('overview.loadFailed')}</p>;
-  const { counts, waiting, underway } = query.data;
+  const { counts, waiting } = query.data;
+  // A booking that ended is not on its way, whatever its last milestone (the server lists none: decision 3831).
+  const underway = query.data.underway.filter((row) => row.progress?.ended !== true);
   // The state's label in the language shown, from the lifecycle file (the server names it in English).
   const byBadge = countsByBadge(counts, (c) => label('rate_request', c.state) || c.name);
   return (

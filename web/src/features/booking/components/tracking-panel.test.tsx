@@ -86,6 +86,32 @@ describe('TrackingPanel', () => {
     ]);
   });
 
+  it('shows a booking that ended as tracked until then: what happened, no forecast or sailing plan', async () => {
+    const ended = {
+      ...progress,
+      stage: 'gated-in',
+      summary: 'Gated in at Bandar Abbas; tracking stopped when the booking ended',
+      estimatedArrival: null,
+      arrivalDelayHours: null,
+      ended: true,
+    };
+    const fetchSpy = vi.fn(async (_url: string) => new Response(JSON.stringify({ events }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const cancelled = { ...detail(true), progress: ended } as unknown as RateRequestDetail;
+    renderWithProviders(<TrackingPanel detail={cancelled} />);
+    const panel = screen.getByTestId('tracking-panel');
+    expect(panel.dataset.ended).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Where your cargo was last reported' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(ended.summary);
+    expect(panel.textContent).toContain('This booking has ended, so its tracking stopped');
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByRole('listitem').textContent).toContain('Gated in at IRBND · HLXU8097389');
+    // No sailing plan is asked for to fill in a booking that will not sail.
+    const asked = fetchSpy.mock.calls.map(([url]) => String(url));
+    expect(asked).toContain('/v3/events?carrierBookingReference=FB-2026-000123');
+    expect(asked.filter((url) => url.includes('/sailing'))).toEqual([]);
+  });
+
   it('names milestones in words', () => {
     expect(milestoneWords(events[0])).toBe('Gated in');
     expect(milestoneWords(events[1])).toBe('Arrival (estimated)');
