@@ -46,24 +46,50 @@ def _trees() -> dict[Path, ast.Module]:
     }
 
 
-def _constants(trees: dict[Path, ast.Module]) -> dict[str, set[str]]:
-    """Every upper-case string constant by name (an error's text is kept in one, `LAST_OWNER = "..."`)."""
+def _own_constants(tree: ast.Module) -> dict[str, set[str]]:
+    """A module's upper-case string constants by name (an error's text is kept in one, `OWNER = "..."`)."""
     found: dict[str, set[str]] = {}
-    for tree in trees.values():
-        for node in ast.walk(tree):
-            targets = (
-                node.targets
-                if isinstance(node, ast.Assign)
-                else [node.target]
-                if isinstance(node, ast.AnnAssign)
-                else []
-            )
-            value = getattr(node, "value", None)
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                for target in targets:
-                    if isinstance(target, ast.Name) and target.id.isupper():
-                        found.setdefault(target.id, set()).add(value.value)
+    for node in ast.walk(tree):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign)
+            else []
+        )
+        value = getattr(node, "value", None)
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id.isupper():
+                    found.setdefault(target.id, set()).add(value.value)
     return found
+
+
+def _module_path(module: str) -> Path:
+    base = ROOT / module.replace(".", "/")
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def _constants(trees: dict[Path, ast.Module]) -> dict[Path, dict[str, set[str]]]:
+    """The constants each module's names stand for: its own, else the one it imports by that name, else any
+    module's of that name (a name resolved the way Python resolves it, so that two modules' constants of one
+    name, a table's and an error's, are not taken for each other)."""
+    own = {path: _own_constants(tree) for path, tree in trees.items()}
+    anywhere: dict[str, set[str]] = {}
+    for constants in own.values():
+        for name, values in constants.items():
+            anywhere.setdefault(name, set()).update(values)
+    scopes: dict[Path, dict[str, set[str]]] = {}
+    for path, tree in trees.items():
+        imported: dict[str, set[str]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                source = own.get(_module_path(node.module), {})
+                for alias in node.names:
+                    if alias.name in source:
+                        imported[alias.asname or alias.name] = source[alias.name]
+        scopes[path] = {**anywhere, **imported, **own[path]}
+    return scopes
 
 
 def _describing(trees: dict[Path, ast.Module]) -> dict[str, int]:
@@ -127,11 +153,12 @@ def _a_field_told(node: ast.AST) -> bool:
 def error_texts() -> list[Text]:
     """Every text the source raises as an error, with where; the lifecycle's refusal as its template."""
     trees = _trees()
-    constants, describing = _constants(trees), _describing(trees)
+    scopes, describing = _constants(trees), _describing(trees)
     found: list[Text] = []
     for path, tree in trees.items():
         if path.is_relative_to(STANDARD_DOORS):
             continue
+        constants = scopes[path]
         for function in filter(_answered_why, ast.walk(tree)):
             for node in ast.walk(function):
                 if isinstance(node, ast.Return) and node.value is not None:
@@ -207,3 +234,17 @@ def test_a_message_put_on_a_field_is_read_as_an_error_text() -> None:
     assert _a_field_told(told)
     assert list(_texts(told.value, {})) == ["Enter {value} digits"]  # type: ignore[attr-defined]
     assert not _a_field_told(ast.parse('state["scheme"] = "argon2id"').body[0])
+
+
+def test_a_name_is_read_as_the_constant_its_module_means() -> None:
+    # Two modules' constants of one name (a session's refusal, a tracking summary's words): each module's
+    # name stands for its own, or the one it imports; only a name no module in reach defines reads any.
+    trees = {
+        ROOT / "api" / "a.py": ast.parse('ENDED = "Your session has ended"\nraise Unauthorized(ENDED)'),
+        ROOT / "domain" / "b.py": ast.parse('ENDED = "tracking stopped"\nOTHER = "x"'),
+        ROOT / "api" / "c.py": ast.parse("from domain.b import ENDED\nraise Conflict(ENDED, OTHER)"),
+    }
+    scopes = _constants(trees)
+    assert scopes[ROOT / "api" / "a.py"]["ENDED"] == {"Your session has ended"}
+    assert scopes[ROOT / "api" / "c.py"]["ENDED"] == {"tracking stopped"}
+    assert scopes[ROOT / "api" / "c.py"]["OTHER"] == {"x"}
