@@ -67,7 +67,7 @@ def test_staff_run_tracking_from_the_console(
         page.reload()
         unmatched = page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])
         expect(unmatched).to_have_count(1)
-        unmatched.get_by_label(f"Booking reference for {stray['eventID']}").fill(reference)
+        unmatched.get_by_label(f"Booking or bill of lading reference for {stray['eventID']}").fill(reference)
         unmatched.get_by_role("button", name="Assign").click()
         expect(page.get_by_text(f"Event assigned to {reference}")).to_be_visible()
         expect(page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])).to_have_count(0)
