@@ -12,9 +12,13 @@ from eventsourcing.domain import event
 from domain.booking.booking_content import as_sent_personal
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
+from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
 from domain.shared.lifecycle import lifecycle
+from domain.shared.messages import message as validation_message
 from domain.shared.reasons import system_reason
+
+REQUIRED = validation_message("common.required")
 
 
 def shipping_order_id(rate_request_id: UUID | str) -> UUID:
@@ -259,11 +263,17 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     def decline(self, message: str, actor: Actor) -> None:
-        dest = self._next("decline", actor, has_message=bool(message.strip()))
+        """Staff's decline, which must say why (`has_message`): refused early when the state or the actor
+        forbids it, then without a message, naming it (as the rate request's reasons are)."""
+        self._may("decline", actor)
+        text = message.strip()
+        if not text:
+            raise ValidationFailed({"message": REQUIRED})
+        dest = self._next("decline", actor, has_message=True)
         self._record(
             self.Declined,
-            audit_fields(actor, message.strip()),
-            message=message.strip(),
+            audit_fields(actor, text),
+            message=text,
             state=dest,
             customer_id=self.customer_id,
         )

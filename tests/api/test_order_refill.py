@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.accounts_support import settle
+from tests.api.accounts_support import fails, settle
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -86,6 +86,19 @@ def test_a_cancelled_order_has_no_reason_and_a_persian_reason_reads_as_written(
     assert PERSIAN_REASON in told["message"] and "دوباره پر کنید" in told["message"], told["message"]
     [mail] = [m for m in mails(client, address) if m["data"].get("kind") == "shippingInstructionsDeclined"]
     assert PERSIAN_REASON in mail["body"] and PERSIAN_REASON in mail["html"]
+
+
+def test_a_decline_without_a_message_is_refused_naming_the_message(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff's decline must say why: a blank message is a 400 naming `message` (the console shows it beside
+    the field), as the rate request's reasons are; the order stays under review."""
+    who = customer(client, "decline-blank")
+    rid, order_id, _ = submitted(client, who, admin_headers)
+    blank = {"message": "  "}
+    answer = client.put(f"{ADMIN}/shipping-orders/{order_id}/decline", headers=admin_headers, json=blank)
+    assert set(fails(answer, 400)["fields"]) == {"message"}
+    assert detail(client, who, rid)["order"]["statusName"] == "submitted"
 
 
 def test_a_booking_whose_order_may_be_filled_again_is_reminded_of_the_cut_off(

@@ -67,13 +67,13 @@ def test_staff_run_tracking_from_the_console(
         page.reload()
         unmatched = page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])
         expect(unmatched).to_have_count(1)
-        unmatched.get_by_label(f"Booking reference for {stray['eventID']}").fill(reference)
+        unmatched.get_by_label(f"Booking or bill of lading reference for {stray['eventID']}").fill(reference)
         unmatched.get_by_role("button", name="Assign").click()
         expect(page.get_by_text(f"Event assigned to {reference}")).to_be_visible()
         expect(page.get_by_test_id("unmatched-event").filter(has_text=stray["eventID"])).to_have_count(0)
 
         # A milestone by hand: the vessel departed.
-        page.get_by_label("Booking reference", exact=True).fill(reference)
+        page.get_by_label("Booking or bill of lading reference", exact=True).fill(reference)
         page.get_by_label("Milestone", exact=True).select_option("DEPA")
         page.get_by_label("Port (UN/LOCODE)").fill("IRBND")
         page.get_by_label("Vessel").fill("KING OF THE SEAS")

@@ -11,12 +11,13 @@ import { cargoWords } from '@/lib/reference-names';
 
 /** The staff action's call: once it is done the console is read again, staff are told what happened (`done`,
  * a sentence, never "Confirm: done"), the dialog closes;
- * the server's reason stays in the dialog (`onError`), beside the fields it is about. */
+ * the server's reason stays in the dialog (`onError`, with the error: its `fields` name what they are about),
+ * beside the fields it is about. */
 export function useStaffAction(
   done: string,
   call: () => Promise<unknown>,
   onClose: () => void,
-  onError: (message: string) => void,
+  onError: (message: string, error: unknown) => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,7 +27,7 @@ export function useStaffAction(
       toast.success(done);
       onClose();
     },
-    onError: (e) => onError(errorText(e)),
+    onError: (e) => onError(errorText(e), e),
   });
 }
 

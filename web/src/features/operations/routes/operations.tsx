@@ -1,6 +1,6 @@
 /**
  * Staff operations console (DESIGN section 9): rate requests of all customers by state; quote, request a
- * revision, reject, confirm a booking, review a shipping order (per-field revisions or accept). Actions
+ * revision, reject, confirm a booking, review a shipping order (per-field revisions, accept or decline). Actions
  * offered follow the lifecycle (src/lib/lifecycle `can`), each confirmed, reasons required.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { can, getState, guardNames, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { changePending } from '@/components/booking-changes';
 import { ApiBadge } from '@/components/api-badge';
@@ -62,7 +62,7 @@ const fieldName = (key: string, label: string): string => {
 
 // The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
 // its own (../components/quote-dialog.tsx: the breakdown editor).
-type OrderAction = 'order_revision' | 'order_accept' | 'order_issue';
+type OrderAction = 'order_revision' | 'order_accept' | 'order_decline' | 'order_issue';
 type Action = 'quote' | RequestTrigger | OrderAction;
 const doneOf = (action: Exclude<Action, 'quote'>) =>
   isRequestTrigger(action)
@@ -86,6 +86,8 @@ function ActionDialog({
   const [message, setMessage] = useState('');
   const [revise, setRevise] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // What is wrong with the message, shown beside it: said here, or by the server's envelope (`fields.message`).
+  const [messageError, setMessageError] = useState<string | undefined>(undefined);
   // Staff may set or change the booking's sailing as they quote or confirm.
   const [routing, setRouting] = useState('');
   // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
@@ -96,12 +98,15 @@ function ActionDialog({
   // Each sailing's departure in its port of loading's time, its arrival in its port of discharge's.
   const places = usePlaces((sailings.data ?? []).flatMap((s) => [s.portOfLoading, s.portOfDischarge]));
   const at = (value: string, port: string) => formatAt(value, places.get(port)?.timeZone);
-  const reason = Boolean(step?.reason);
+  // A decline of the shipping order says why, as a rate request's reason does (the customer reads it).
+  const declines = action === 'order_decline';
+  const reason = Boolean(step?.reason) || declines;
   const mutation = useStaffAction(
     doneOf(action),
     async () => {
       if (step) return step.call(detail, { message: message.trim(), routing });
       if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
+      if (declines) return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/decline`, { message: message.trim() });
       if (action === 'order_issue') return api.put(`${ADMIN}/rate-requests/${detail.id}/transport-document/issue`);
       const messages = Object.fromEntries(
         Object.entries(revise)
@@ -111,10 +116,16 @@ function ActionDialog({
       return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/request-revision`, { revise: messages });
     },
     onClose,
-    setError,
+    (text, e) => {
+      // The envelope's word on the message goes beside it; anything else it says stays under the dialog.
+      const fields = e instanceof ApiError ? e.fields : {};
+      setMessageError(fields.message);
+      setError(fields.message && Object.keys(fields).length === 1 ? null : text);
+    },
   );
   const confirm = () => {
-    if (reason && !message.trim()) return setError(t('actionDialog.reasonRequired'));
+    setMessageError(undefined);
+    if (reason && !message.trim()) return setMessageError(t('actionDialog.reasonRequired'));
     if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
       return setError(t('actionDialog.fieldMessageRequired'));
     setError(null);
@@ -125,17 +136,18 @@ function ActionDialog({
       title={titleOf(action)}
       detail={detail}
       pending={mutation.isPending}
-      danger={step?.variant === 'danger'}
+      danger={step?.variant === 'danger' || declines}
       error={error}
       onConfirm={confirm}
       onClose={onClose}
     >
       {reason ? (
         <TextInput
-          label={t('actionDialog.reason')}
+          label={declines ? t('actionDialog.declineMessage') : t('actionDialog.reason')}
           dir="auto"
           value={message}
           onChange={(e) => setMessage(e.target.value)}
+          error={messageError}
           required
         />
       ) : null}
@@ -252,6 +264,12 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
           <h3>{t('detail.order', { state: label('shipping_order', d.order.status) })}</h3>
           <AuditLink aggregateId={d.order.id} reference={d.reference} />
           <OrderFacts order={d.order} />
+          {d.order.declineMessage && isState('shipping_order', d.order.status, 'declined') ? (
+            <section aria-labelledby="order-decline-message">
+              <h4 id="order-decline-message">{t('detail.declineMessage')}</h4>
+              <p dir="auto">{d.order.declineMessage}</p>
+            </section>
+          ) : null}
         </div>
       ) : null}
       <div className={styles.buttons}>
@@ -267,6 +285,11 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         ) : null}
         {d.order && can('shipping_order', orderName, 'issue', 'staff') ? (
           <Button onClick={() => setAction('order_issue')}>{titleOf('order_issue')}</Button>
+        ) : null}
+        {d.order && can('shipping_order', orderName, 'decline', 'staff') ? (
+          <Button variant="danger" onClick={() => setAction('order_decline')}>
+            {titleOf('order_decline')}
+          </Button>
         ) : null}
         {offered.filter(([, step]) => step.variant === 'danger').map(button)}
       </div>

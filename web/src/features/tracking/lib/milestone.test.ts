@@ -38,6 +38,16 @@ describe('a milestone recorded by hand', () => {
     );
   });
 
+  it("names the booking by the kind of reference typed: its own (BKG), or its transport document's (TRD)", () => {
+    // The shapes the tracking door takes (web/openapi.json, GET /v3/events): a transport document is `BL-` and
+    // the booking's reference; a published event's TRD names it, BKG the booking (decision 3822).
+    const documentOf = (reference: string) =>
+      (milestoneEvent({ ...loaded, reference }, 'staff-4', new Date()).shipmentDetails as Record<string, unknown>)
+        .documentReference;
+    expect(documentOf(' bl-fb-2027-000123 ')).toEqual({ typeCode: 'TRD', reference: 'BL-FB-2027-000123' });
+    expect(documentOf('FB-2027-000123')).toEqual({ typeCode: 'BKG', reference: 'FB-2027-000123' });
+  });
+
   it('names what is missing: a container for equipment, a UN/LOCODE, the reference and the time', () => {
     expect(milestoneProblems(loaded)).toEqual({});
     expect(

@@ -3,8 +3,9 @@ import { i18next } from '@/i18n';
 import { formatAt, latinDigits, momentField, parseMoment } from '@/lib/format';
 
 /**
- * A milestone staff record by hand, as the DCSA TNT 3.0 event the door takes: the booking's
- * reference ties it; an equipment milestone names its container, a vessel's its vessel; the time typed is
+ * A milestone staff record by hand, as the DCSA TNT 3.0 event the door takes: the reference typed ties it, the
+ * booking's own (BKG) or its transport document's (`BL-` and the booking's reference: TRD, decision 3830);
+ * an equipment milestone names its container, a vessel's its vessel; the time typed is
  * UTC (every screen writes UTC). A year below 1700 is typed in the Solar Hijri calendar (1405 is 2026/27), as a
  * Persian reader reads every date; the wire takes the same Gregorian instant either way.
  */
@@ -32,6 +33,17 @@ export interface MilestoneForm {
 }
 
 const STAFF = { partyCode: 'FRT', codeListProvider: 'ZZZ', codeListName: 'LCL', partyFunction: 'CA' };
+
+// A transport document's reference, as the tracking door names it (web/openapi.json, `transportDocumentReference`
+// of GET /v3/events: `BL-` and the booking's reference; domain/booking/document_references.py).
+const TRANSPORT_DOCUMENT_PREFIX = 'BL-';
+
+/** The document a typed reference names, as the standard's document reference: the booking's transport document
+ * (TRD) when it is one, else the booking (BKG). */
+export function documentReference(typed: string): { typeCode: 'BKG' | 'TRD'; reference: string } {
+  const reference = typed.trim().toUpperCase();
+  return { typeCode: reference.startsWith(TRANSPORT_DOCUMENT_PREFIX) ? 'TRD' : 'BKG', reference };
+}
 
 export function isEquipment(code: MilestoneCode): boolean {
   return MILESTONES.find((m) => m.code === code)?.type === 'EQUIPMENT';
@@ -84,7 +96,7 @@ export function milestoneEvent(form: MilestoneForm, eventId: string, now: Date):
       eventClassifierCode: form.classifier,
       [type === 'EQUIPMENT' ? 'equipmentEventTypeCode' : 'transportEventTypeCode']: form.code,
     },
-    shipmentDetails: { documentReference: { typeCode: 'BKG', reference: form.reference.trim().toUpperCase() } },
+    shipmentDetails: { documentReference: documentReference(form.reference) },
   };
   if (type === 'EQUIPMENT')
     event.equipmentDetails = { equipmentReference: form.container.trim().toUpperCase(), emptyIndicatorCode: 'LADEN' };

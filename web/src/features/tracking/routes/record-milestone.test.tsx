@@ -38,7 +38,7 @@ describe('recording a milestone by hand: the time in the one format, UTC', () =>
 
   it('refuses the browser format and sends the typed time as the same ISO instant', async () => {
     renderWithProviders(<RecordMilestone />);
-    type('Booking reference', 'FB-2027-000123');
+    type('Booking or bill of lading reference', 'FB-2027-000123');
     type('Container number', 'SEGU5123408');
     type('Port (UN/LOCODE)', 'IRBND');
     type('When (UTC)', '01/06/2027 08:30 PM');
@@ -50,6 +50,18 @@ describe('recording a milestone by hand: the time in the one format, UTC', () =>
     fireEvent.click(screen.getByRole('button', { name: 'Record milestone' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(posted(fetchMock)[0].eventDateTime).toBe('2027-01-06T20:00:00Z');
+  });
+
+  it("sends a bill of lading's reference as its transport document (TRD), a booking's as the booking (BKG)", async () => {
+    renderWithProviders(<RecordMilestone />);
+    type('Booking or bill of lading reference', 'BL-FB-2027-000123');
+    type('Container number', 'SEGU5123408');
+    type('Port (UN/LOCODE)', 'IRBND');
+    type('When (UTC)', '2027/01/06 20:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Record milestone' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [sent] = posted(fetchMock) as unknown as { shipmentDetails: { documentReference: unknown } }[];
+    expect(sent.shipmentDetails.documentReference).toEqual({ typeCode: 'TRD', reference: 'BL-FB-2027-000123' });
   });
 
   it('"Now" writes the current moment in UTC, in the same format, whatever the browser zone', () => {

@@ -91,7 +91,7 @@ describe('the tracking console in Persian', () => {
     renderWithProviders(<TrackingRoute />);
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
-    type('شمارهٔ رزرو', 'FB-2027-000123');
+    type('شمارهٔ رزرو یا بارنامه', 'FB-2027-000123');
     type('شمارهٔ کانتینر', 'SEGU5123408');
     type('بندر (UN/LOCODE)', 'IRBND');
     type('زمان (UTC)', '۱۴۰۵/۱۲/۳۱ ۰۸:۳۰'); // 1405 is a common year: its Esfand has 29 days

@@ -35,7 +35,12 @@ import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
-const EXAMPLE = { reference: 'FB-2027-000123', container: 'MSCU1234566', vessel: 'KING OF THE SEAS', partial: 'FB-…' };
+const EXAMPLE = {
+  reference: 'FB-2027-000123',
+  container: 'MSCU1234566',
+  vessel: 'KING OF THE SEAS',
+  partial: 'FB-… / BL-…',
+};
 
 /** A number as the language writes its digits. */
 const n = (value: number) => localDigits(String(value));
