@@ -30,11 +30,11 @@ NOT_LABELS = {
 
 def is_label(words: str) -> bool:
     """Words for people naming a field: a few words (not a sentence), not an identifier (`FirstName`) nor a
-    code (`ACT`, a form's default value)."""
+    code (`ACT`, a form's default value; `FB-2027-000123`, an example of a reference)."""
     return (
         len(words.split()) <= 5
         and not re.fullmatch(r"([A-Z][a-z]+){2,}", words)
-        and not re.fullmatch(r"[A-Z0-9_]+", words)
+        and not re.fullmatch(r"[A-Z0-9_-]+", words)
     )
 
 
