@@ -409,7 +409,7 @@ class BookingApplication(ContextApplication):
         else:
             # A request made on the screens stays theirs (its customer accepts the price and sends the
             # booking letter): the standard's update edits its details as the screens' edit does.
-            rate_request.edit(_keeping_screens_fields(details, before), actor)
+            rate_request.edit(_keeping_screens_fields(details, before, content.sea_waybill), actor)
         if chosen is not None:  # the updated request names a sailing: the same write
             rate_request.choose_sailing(chosen, actor)
         else:
@@ -422,8 +422,8 @@ class BookingApplication(ContextApplication):
     ) -> int:
         """An amendment of a confirmed booking sent in the standard's terms: its details are derived from
         the content as a booking request's are; what the standard does not carry (the MSDS file of
-        dangerous goods, the sea-waybill choice, the comment) keeps the booking's value. The amended
-        content rides on the amendment and becomes the booking's when approved."""
+        dangerous goods, the comment, a sea-waybill choice it does not name) keeps the booking's value. The
+        amended content rides on the amendment and becomes the booking's when approved."""
         rate_request = self.rate_request(rate_request_id, actor)
         if rate_request.cancellation is not None and rate_request.cancellation.open:
             raise Conflict(
@@ -431,7 +431,7 @@ class BookingApplication(ContextApplication):
             )
         today = (now or datetime.now(UTC)).date()
         details = booking_content.rate_request_details(content, today, self.catalog)
-        details = _keeping_screens_fields(details, rate_request.details)
+        details = _keeping_screens_fields(details, rate_request.details, content.sea_waybill)
         asked = None
         if rate_request.amendment is not None and rate_request.amendment.open:
             # The standard: a newer amendment replaces the one still awaiting a decision (and answers the
@@ -1238,12 +1238,15 @@ def _sails_as_confirmed(rate_request: RateRequest, choice: SailingChoice | None)
     raise ValidationFailed({key: message("booking.sailing.closed")})
 
 
-def _keeping_screens_fields(details: dict[str, Any], current: Mapping[str, Any]) -> dict[str, Any]:
-    """The details the standard's content means, with what it does not carry (the sea-waybill choice, the
-    comment, the MSDS file of dangerous goods) kept from the booking's."""
+def _keeping_screens_fields(
+    details: dict[str, Any], current: Mapping[str, Any], sea_waybill: bool | None
+) -> dict[str, Any]:
+    """The details the standard's content means, with what it does not carry (the comment, the MSDS file of
+    dangerous goods, and the sea-waybill choice when the content does not name a document) kept from the
+    booking's."""
     return {
         **details,
-        "is_swbl": current.get("is_swbl", False),
+        "is_swbl": current.get("is_swbl", False) if sea_waybill is None else sea_waybill,
         "additional_comment": current.get("additional_comment"),
         "msds": current.get("msds") if details["is_danger"] else None,
     }

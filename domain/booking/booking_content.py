@@ -104,6 +104,8 @@ class BookingRequestContent:
     references: tuple[Reference, ...] = ()
     expected_departure_date: str | None = None
     as_sent: Mapping[str, Any] = field(default_factory=dict)
+    # The transport document asked for: a sea waybill (True) or a bill of lading (False); None: not said.
+    sea_waybill: bool | None = None
 
     @property
     def units(self) -> int:
@@ -223,7 +225,7 @@ def rate_request_details(
             [c.commodity_type for c in commodities], [h for c in commodities for h in c.hs_codes]
         ),
         "preferred_shipping_date": departure.isoformat() if departure else None,
-        "is_swbl": False,
+        "is_swbl": bool(content.sea_waybill),
         "quantity": content.units,
         "is_danger": content.is_dangerous,
         # The standard's dangerous-goods declaration (UN number, IMO class, emergency contact) stands in

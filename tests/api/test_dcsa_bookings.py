@@ -76,6 +76,31 @@ def test_a_dcsa_booking_is_a_rate_request_on_the_screens(client: TestClient) -> 
     assert [row["viaApi"] for row in listed] == [True]
 
 
+def test_a_sea_waybill_asked_through_the_standard_is_one_on_the_screens(client: TestClient) -> None:
+    # The transport document the booking asks for is the screens' "sea waybill" choice, and reads back.
+    alice = customer(client, "dcsa-swb")
+    for code, swb in (("SWB", True), ("BOL", False), (None, False)):
+        body = sample("booking-reefer")
+        if code is not None:
+            body["transportDocumentTypeCode"] = code
+        reference = post(client, alice, body)
+        detail = ok(client.get(f"{CLIENT}/rate-requests/{rate_request_id(client, reference)}", headers=alice))
+        assert detail["isSWBL"] is swb, code
+        if code is not None:
+            assert read(client, alice, reference)["transportDocumentTypeCode"] == code
+    # A booking made through the standard is its content: an update asks for the document it names.
+    body = sample("booking-reefer") | {"transportDocumentTypeCode": "SWB"}
+    reference = post(client, alice, body)
+    rid = rate_request_id(client, reference)
+    for code, swb in (("BOL", False), ("SWB", True), (None, False)):
+        updated = sample("booking-reefer")
+        if code is not None:
+            updated["transportDocumentTypeCode"] = code
+        answer = client.put(f"{V2}/{reference}", json=updated, headers=alice)
+        assert answer.status_code == 202, answer.text
+        assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["isSWBL"] is swb, code
+
+
 def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: TestClient) -> None:
     alice = customer(client, "dcsa-portal")
     made = create(client, alice, quantity=3, containerTypeId=2, containerSizeId=3)

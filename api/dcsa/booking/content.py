@@ -152,6 +152,9 @@ def booking_content(
             body.expectedDepartureDate.isoformat() if body.expectedDepartureDate else None
         ),
         as_sent=as_sent,
+        sea_waybill=(
+            None if body.transportDocumentTypeCode is None else body.transportDocumentTypeCode == "SWB"
+        ),
     )
 
 
