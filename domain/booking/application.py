@@ -431,7 +431,9 @@ class BookingApplication(ContextApplication):
             )
         today = (now or datetime.now(UTC)).date()
         details = booking_content.rate_request_details(content, today, self.catalog)
-        details = _keeping_screens_fields(details, rate_request.details, content.sea_waybill)
+        # A booking made through the standard is its content: the amendment asks for the document it names.
+        sea_waybill = bool(content.sea_waybill) if rate_request.firm_request else content.sea_waybill
+        details = _keeping_screens_fields(details, rate_request.details, sea_waybill)
         asked = None
         if rate_request.amendment is not None and rate_request.amendment.open:
             # The standard: a newer amendment replaces the one still awaiting a decision (and answers the

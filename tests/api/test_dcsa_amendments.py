@@ -205,3 +205,22 @@ def test_a_booking_made_on_the_screens_is_amended_through_the_standard(
     assert after["expectedDepartureDate"] == later()[:10]
     detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))
     assert detail["additionalComment"] == "Handle with care"
+
+
+def test_an_amendment_through_the_standard_asks_for_the_document_it_names(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # A booking made through the standard is its content: an amendment naming no document asks for none
+    # (a bill of lading), as `/v2` reads it back; the screens say the same once staff approve it.
+    alice = customer(client, "dcsa-amend-swb")
+    reference = confirmed_dcsa_booking(
+        client, alice, admin_headers, amended_body(transportDocumentTypeCode="SWB")
+    )
+    rid = rate_request_id(client, reference)
+    assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["isSWBL"] is True
+    accepted(client.put(f"{V2}/{reference}", json=amended_body(carrierExportVoyageNumber="404E"),
+                        headers=alice), reference)  # fmt: skip
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
+    booking = read(client, alice, reference)
+    assert booking["carrierExportVoyageNumber"] == "404E" and "transportDocumentTypeCode" not in booking
+    assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["isSWBL"] is False

@@ -258,7 +258,8 @@ class Crossings(RuleBasedStateMachine):
         # confirm), or elsewhere (no sailing calls there: the plan is estimated).
         who = self._customer(data)
         on_sailing = route != "elsewhere"
-        body = v2_payload(units, SAILING if route == "sailing" else None, on_lane=route == "lane")
+        document = data.draw(st.sampled_from([None, "BOL", "SWB"]), label="the transport document")
+        body = v2_payload(units, SAILING if route == "sailing" else None, route == "lane", document)
         self.world.count("create v2")
         key = who.integrating(
             who.colleague_key is not None and data.draw(st.booleans(), label="the colleague's key")
@@ -615,7 +616,7 @@ class Crossings(RuleBasedStateMachine):
         quantity = booking.quantity + 1 if moves_price else booking.quantity
         if booking.firm:
             detail = self.world.v2(booking)
-            body = v2_payload(quantity, None)
+            body = v2_payload(quantity, None, document=data.draw(st.sampled_from([None, "BOL", "SWB"])))
             body["shipmentLocations"] = detail["shipmentLocations"]
             if "vessel" in detail:
                 body["vessel"] = detail["vessel"]

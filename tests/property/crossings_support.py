@@ -245,13 +245,18 @@ def screens_payload(lane: dict[str, int], quantity: int, danger: bool, commodity
     }
 
 
-def v2_payload(units: int, sailing: dict[str, str] | None, on_lane: bool = False) -> dict[str, Any]:
+def v2_payload(
+    units: int, sailing: dict[str, str] | None, on_lane: bool = False, document: str | None = None
+) -> dict[str, Any]:
     """The standard's regular sample for `units` containers: on the published `sailing`, or only between
-    its ports (`on_lane`: no vessel named), or as the sample has it (Amsterdam to Singapore)."""
+    its ports (`on_lane`: no vessel named), or as the sample has it (Amsterdam to Singapore); asking for
+    the transport `document` (BOL, SWB) when one is given."""
     body: dict[str, Any] = json.loads(
         (ROOT / "contract" / "dcsa" / "samples" / "booking-regular.json").read_text(encoding="utf-8")
     )
     body["requestedEquipments"][0]["units"] = units
+    if document is not None:
+        body["transportDocumentTypeCode"] = document
     if sailing is not None or on_lane:
         body["shipmentLocations"] = [
             {"location": {"UNLocationCode": "CNSHA"}, "locationTypeCode": "POL"},
@@ -746,6 +751,17 @@ def doors_agree_on_status(world: World) -> None:
                 f"{booking.id}: cancellation {cancellation['stateName']}, /v2"
                 f" {body.get('bookingCancellationStatus')}"
             )
+
+
+@check
+def doors_agree_on_the_transport_document(world: World) -> None:
+    """The screens' sea-waybill choice is the document `/v2` says the booking asks for."""
+    for booking in world.bookings.values():
+        swb = bool(world.portal(booking)["isSWBL"])
+        asked = world.v2(booking).get("transportDocumentTypeCode")
+        assert swb == (asked == "SWB"), (
+            f"{booking.id} ({booking.door}): isSWBL {swb} on the screens, {asked} on /v2"
+        )
 
 
 @check

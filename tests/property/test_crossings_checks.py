@@ -7,6 +7,7 @@ the one check that must then fail.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 import api.dcsa.booking.confirmation
+import api.dcsa.booking.content
 import api.dcsa.booking.routes
 import api.dcsa.booking.status
 import api.dcsa.booking.view
@@ -429,6 +431,30 @@ def test_an_e_mail_to_an_erased_customer_fails_the_erased_hear_nothing(
     finally:
         monkeypatch.undo()
         world.erased[-1].mails_before = len(world.outbox())  # the wrong e-mail is in the outbox for good
+
+
+def test_a_document_asked_for_and_not_read_fails_doors_agree_on_the_transport_document(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = api.dcsa.booking.content.booking_content
+
+    def forgetful(body: Any, as_sent: dict[str, Any]) -> Any:
+        return dataclasses.replace(original(body, as_sent), sea_waybill=None)
+
+    monkeypatch.setattr(api.dcsa.booking.routes, "booking_content", forgetful)
+    who = world.customers[0]
+    answer = world.call("POST", V2, who.api_key, json=v2_payload(1, SAILING, document="SWB"))
+    reference = answer.json()["carrierBookingRequestReference"]
+    world.settle()
+    rows = envelope(world.call("GET", f"{CLIENT}/rate-requests", who.headers, params={"search": reference}))
+    booking = Booking(rows["list"]["list"][0]["id"], who, "v2", reference=reference)
+    world.bookings[booking.id] = booking
+    try:
+        assert "isSWBL False on the screens, SWB on /v2" in _fails(
+            world, "doors_agree_on_the_transport_document"
+        )
+    finally:
+        del world.bookings[booking.id]
 
 
 def test_a_sailing_left_behind_by_an_edit_fails_a_booking_sails_between_its_ports(
