@@ -31,7 +31,9 @@ POSITIONS = "tracking_positions"
 # to the booking made before then no longer holds (decision 3828).
 ORDER_CONTAINERS = "tracking_order_containers"
 # The same, by the order's id (a booking has one order), as its handlers read it: one row read by key, which
-# a batch loads with the rest of its rows (`{container id: [named, position]}`).
+# a batch loads with the rest of its rows (`{container id: [named, position]}`), and `closed`, the position
+# where the order was last cancelled or declined: every tie an event made to its booking before then is cut,
+# those of containers the order never named too (decision 3834).
 ORDERS = "tracking_orders"
 # Where each booking that ended did (the position of its move to a state that carries nothing to its
 # customer, `domain/tracking/carried.py`): the customer's events are those that reached it before.
@@ -74,7 +76,8 @@ projection = Projection(
         " (container_id, named, position)",
         f"CREATE INDEX IF NOT EXISTS tracking_order_containers_order ON {ORDER_CONTAINERS} (order_id)",
         f"CREATE TABLE IF NOT EXISTS {ORDERS} ("
-        " order_id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, containers TEXT NOT NULL)",
+        " order_id TEXT PRIMARY KEY, rate_request_id TEXT NOT NULL, containers TEXT NOT NULL, closed BIGINT)",
+        f"CREATE INDEX IF NOT EXISTS tracking_orders_booking ON {ORDERS} (rate_request_id, closed)",
         f"CREATE TABLE IF NOT EXISTS {ENDED_BOOKINGS} ("
         " rate_request_id TEXT PRIMARY KEY, position BIGINT NOT NULL)",
     ],
@@ -236,14 +239,18 @@ def order_containers(tx: BatchTx, event: OrderContent, position: int) -> None:
 @projection.on(ShippingOrder.Cancelled, ShippingOrder.Declined)
 def order_closed(tx: BatchTx, event: ShippingOrder.Cancelled | ShippingOrder.Declined, position: int) -> None:
     """An order cancelled or declined (by its customer, staff, or with its booking) names no container: each
-    is dropped here, until the order is submitted again naming it."""
+    is dropped here, until the order is submitted again naming it. Its booking's ties to containers the order
+    never named, made by events that named both, are cut here too (`closed`, decision 3834)."""
     order_id = str(event.originator_id)
     known = tx.get(ORDERS, order_id)
-    containers = _containers(known)
-    if known is None or not any(named for named, _ in containers.values()):
+    if known is None:
         return
-    dropped = {key: [0, position if named else at] for key, (named, at) in containers.items()}
-    _keep(tx, order_id, str(known["rate_request_id"]), dropped, False)
+    containers = _containers(known)
+    rate_request_id = str(known["rate_request_id"])
+    if any(named for named, _ in containers.values()):
+        dropped = {key: [0, position if named else at] for key, (named, at) in containers.items()}
+        _keep(tx, order_id, rate_request_id, dropped, False)
+    tx.update(ORDERS, order_id, {"closed": position})
 
 
 def _containers(known: dict[str, Any] | None) -> dict[str, list[int]]:
@@ -256,7 +263,8 @@ def _keep(
     """The order's containers as they now are, in both tables (the booking's rows written afresh)."""
     text = json.dumps(containers)
     if new:
-        tx.insert(ORDERS, {"order_id": order_id, "rate_request_id": rate_request_id, "containers": text})
+        order = {"order_id": order_id, "rate_request_id": rate_request_id, "containers": text, "closed": None}
+        tx.insert(ORDERS, order)
     else:
         tx.update(ORDERS, order_id, {"rate_request_id": rate_request_id, "containers": text})
     tx.delete(ORDER_CONTAINERS, rate_request_id)  # buffered: the batch's other writes stay batched
@@ -307,7 +315,8 @@ def publisher_keys(tx: Tx) -> list[dict[str, Any]]:
 def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     """The booking a container was last reported for, while that tie holds (an event naming both the booking
     and the container ties them; later events that name only the container follow that tie). It holds until
-    the booking's order drops the container (changed without it, cancelled or declined: decision 3828); then
+    the booking's order drops the container (changed without it, cancelled or declined: decision 3828), or,
+    for a container the order never named, until the order is cancelled or declined (decision 3834); then
     the container is no longer that booking's, and an older tie is not revived."""
     found = tx.one(
         f"SELECT rate_request_id, customer_id, booking_reference, position FROM {EVENTS}"
@@ -317,10 +326,12 @@ def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     )
     if found is None:
         return None
+    booking, at = found["rate_request_id"], found["position"]
     dropped = tx.one(
         f"SELECT 1 AS dropped FROM {ORDER_CONTAINERS} o JOIN booking_containers c ON c.id = o.container_id"
-        " WHERE o.rate_request_id = ? AND c.number = ? AND o.named = 0 AND o.position > ? LIMIT 1",
-        (found["rate_request_id"], container, found["position"]),
+        " WHERE o.rate_request_id = ? AND c.number = ? AND o.named = 0 AND o.position > ?"
+        f" UNION ALL SELECT 1 AS dropped FROM {ORDERS} WHERE rate_request_id = ? AND closed > ? LIMIT 1",
+        (booking, container, at, booking, at),
     )
     return None if dropped is not None else found
 

@@ -337,3 +337,52 @@ def test_a_declined_order_s_containers_are_not_its_booking_s(
     ok(client.put(f"{ORDERS}/{order_id}/resubmit", headers=who, json=again(1, 2)))
     publish(client, publisher, equipment("declined-disc", "DISC", box, "2026-03-01T08:00:00Z", "SGSIN"))
     assert ids(read_events(client, who)[0]) == ["declined-gtin", "declined-disc"]
+
+
+def test_a_container_only_the_publisher_tied_is_cut_when_the_order_is_cancelled_or_declined(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Any
+) -> None:
+    """Decision 3834: a container the order never named, tied to the booking by an event that named both,
+    follows the booking while its order stands; cancelled or declined, the order takes that tie with its own
+    (its later bare events are staff's to assign), and submitted again it does not revive it: the publisher
+    naming the booking again ties it again."""
+    who = customer(client, "again-vouched-box")
+    rid, order_id, reference = submitted(client, who, admin_headers)
+    box = "TGHU6613877"
+    assert box not in [c["containerNumber"] for c in detail(client, who, rid)["order"]["containers"]]
+    publisher = publisher_key(client, admin_headers)
+    publish(
+        client,
+        publisher,
+        equipment("vouched-gtin", "GTIN", box, "2026-02-20T08:00:00Z", "CNSHA", reference),
+        equipment("vouched-load", "LOAD", box, "2026-02-21T08:00:00Z", "CNSHA"),
+    )
+    assert ids(read_events(client, who)[0]) == ["vouched-gtin", "vouched-load"]
+    # The customer cancels the order: the booking has no instructions, and the container is not its own.
+    cancel_on_v3(client, who, reference)
+    said = publish(client, publisher, equipment("vouched-dep", "STUF", box, "2026-02-22T08:00:00Z", "CNSHA"))
+    assert [e["severity"] for e in said] == ["WARN"]
+    assert ids(read_events(client, who)[0]) == ["vouched-gtin", "vouched-load"]
+    assert "vouched-dep" in unmatched_ids(client, admin_headers)
+    # Submitted again (other containers): the tie cut stays cut.
+    ok(client.put(f"{ORDERS}/{order_id}/resubmit", headers=who, json=again()))
+    said = publish(client, publisher, equipment("vouched-arri", "CUSR", box, "2026-03-01T06:00:00Z", "SGSIN"))
+    assert [e["severity"] for e in said] == ["WARN"]
+    # The publisher names the booking again: tied again, and the bare events after follow.
+    publish(
+        client,
+        publisher,
+        equipment("vouched-disc", "DISC", box, "2026-03-01T08:00:00Z", "SGSIN", reference),
+        equipment("vouched-gtot", "GTOT", box, "2026-03-02T08:00:00Z", "SGSIN"),
+    )
+    mine = ["vouched-gtin", "vouched-load", "vouched-disc", "vouched-gtot"]
+    assert ids(read_events(client, who)[0]) == mine
+    # Staff decline the order: cut again, what was matched stays.
+    decline = {"message": "The consignee is not allowed to receive this cargo"}
+    ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/decline", headers=admin_headers, json=decline))
+    said = publish(client, publisher, equipment("vouched-drop", "DROP", box, "2026-03-05T08:00:00Z", "NLRTM"))
+    assert [e["severity"] for e in said] == ["WARN"]
+    assert ids(read_events(client, who)[0]) == mine
+    assert "Delivered" not in notice_titles(client, who)
+    assert {"vouched-dep", "vouched-arri", "vouched-drop"} <= set(unmatched_ids(client, admin_headers))
+    assert_verify_clean(services_of(client), tmp_path)

@@ -24,14 +24,20 @@ const unmatched: Unmatched = {
   totalCount: 1,
 };
 
+// A bare gate-in: the publisher sent no reference at all, neither a booking's nor a transport document's.
+const bare: Unmatched = {
+  list: [{ ...unmatched.list[0]!, id: 'ev-2', eventID: 'gate-8', sentReferences: [] }],
+  totalCount: 1,
+};
+
 describe("assigning an event that matched no booking: by the booking's reference or its transport document's", () => {
   const fetchMock = stubFetchEachTest();
   afterEach(() => act(() => setLanguage('en')));
 
-  function answer() {
+  function answer(listed: Unmatched = unmatched) {
     fetchMock.mockImplementation((input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('unmatched')) return Promise.resolve(envelope(unmatched));
+      if (url.includes('unmatched')) return Promise.resolve(envelope(listed));
       if (url.includes('tracking-exceptions'))
         return Promise.resolve(envelope({ notGatedIn: [], slippedArrivals: [], unmatchedEvents: 1 }));
       if (url.includes('publisher-keys')) return Promise.resolve(envelope({ list: [], totalCount: 0 }));
@@ -62,5 +68,23 @@ describe("assigning an event that matched no booking: by the booking's reference
     renderWithProviders(<TrackingRoute />);
     const row = await screen.findByTestId('unmatched-event');
     expect(within(row).getByLabelText('شمارهٔ رزرو یا بارنامه برای gate-7')).toBeTruthy();
+  });
+
+  it('says what the publisher sent: the reference, or that none was (not only no booking reference)', async () => {
+    answer();
+    const { unmount } = renderWithProviders(<TrackingRoute />);
+    const sent = await screen.findByTestId('sent-reference');
+    expect(sent.textContent).toBe('Reference sent: BL-FB-2027-000123');
+    unmount();
+    answer(bare);
+    renderWithProviders(<TrackingRoute />);
+    expect((await screen.findByTestId('sent-reference')).textContent).toBe('No reference sent');
+  });
+
+  it('says none was sent in Persian too', async () => {
+    await act(() => setLanguage('fa'));
+    answer(bare);
+    renderWithProviders(<TrackingRoute />);
+    expect((await screen.findByTestId('sent-reference')).textContent).toBe('هیچ شماره‌ای ارسال نشده است');
   });
 });
