@@ -293,15 +293,6 @@ for _move in _BOOKING_MOVES:
     projection.handlers[_move] = booking_moved
 
 
-def _order_booking(tx: BatchTx, order_id: str) -> str | None:
-    found = tx.one_of(
-        ORDER_CONTAINERS,
-        f"SELECT rate_request_id FROM {ORDER_CONTAINERS} WHERE order_id = ? LIMIT 1",
-        (order_id,),
-    )
-    return None if found is None else str(found["rate_request_id"])
-
-
 # -- queries --------------------------------------------------------------------------
 def publisher_by_hash(tx: Tx, key_hash: str) -> dict[str, Any] | None:
     return live_key(tx, KEYS, key_hash)
