@@ -33,6 +33,7 @@ from api.schemas.booking import (
     RateRequestRow,
     ShippingOrder,
     ShippingOrderBody,
+    ShippingOrderCancelBody,
     ShippingOrderEditBody,
     ShippingOrderResubmitBody,
     WithdrawBody,
@@ -310,6 +311,28 @@ def resubmit_shipping_order(
         command(services.booking.resubmit_shipping_order, id, principal.actor, body.draft())
     except ValidationFailed as error:
         raise wire_fields(error, CREATE_ORDER) from error  # spelt as a new order's body: `frightType`
+    return success(_order_answer(services, id, principal))
+
+
+@router.put(
+    "/shipping-orders/{id}/cancel",
+    response_model=Envelope[ShippingOrder],
+    # 400: a reason over 500 characters; 404: not the caller's order; 409: its lifecycle has no cancel from
+    # its state (staff accepted it already, or it is cancelled or declined).
+    responses=error_responses(400, 404, 409),
+)
+def cancel_shipping_order(
+    id: str,
+    principal: CustomerUser,
+    services: ServicesDep,
+    command: CommandDep,
+    body: ShippingOrderCancelBody | None = None,
+) -> Response:
+    """Cancel the shipping order before staff accept it (submitted, returned for changes or updated), saying
+    why if she likes: the standard's `shippingInstructionsStatus: CANCELLED` on `/v3`, by the same command.
+    While the booking is live the order may then be filled again (`resubmit`)."""
+    reason = body.reason if body else None
+    command(services.booking.cancel_shipping_order, id, principal.actor, reason)
     return success(_order_answer(services, id, principal))
 
 

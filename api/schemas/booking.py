@@ -301,6 +301,12 @@ class ShippingOrderResubmitBody(OrderFields):
     containers: list[ShippingOrderContainer] = []
 
 
+class ShippingOrderCancelBody(WireModel):
+    """Why the customer cancels her shipping order (optional, kept in the audit trail)."""
+
+    reason: str | None = Field(default=None, max_length=500)
+
+
 class ShippingOrderEditBody(OrderFields):
     # On edit the specification spells it `freightType`; parties and containers may be sent too.
     pass

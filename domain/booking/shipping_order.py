@@ -216,8 +216,10 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.state = self.state
 
     def cancel(self, reason: str | None, actor: Actor) -> None:
+        """The customer cancels her order before staff accept it, saying why or not (blank: no reason)."""
         dest = self._next("cancel", actor)
-        self._record(self.Cancelled, audit_fields(actor, reason), state=dest, customer_id=self.customer_id)
+        said = (reason or "").strip() or None
+        self._record(self.Cancelled, audit_fields(actor, said), state=dest, customer_id=self.customer_id)
 
     class Cancelled(StateMoved):
         customer_id: str

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { activeStep, bookingWizardMachine, reachedStep } from './booking-wizard';
+import { machines } from '@/lib/lifecycle';
+import { activeStep, bookingWizardMachine, mayCancelOrder, reachedStep } from './booking-wizard';
 import type { BookingServerSnapshot, BookingWizardEvent } from './booking-wizard';
 
 const snap = (state: number, priced = false, orderStatus: number | null = null, hasDocuments = false) =>
@@ -168,5 +169,33 @@ describe('booking wizard machine', () => {
       { type: 'SYNC', snapshot: SERVER.orderSubmitted },
     );
     expect(leaf(s.value)).toBe('shippingOrder.underReview');
+  });
+});
+
+describe('whether the customer may cancel her shipping order (decision 3832)', () => {
+  it.each([
+    ['orderSubmitted', true],
+    ['orderRevision', true],
+    ['shippingOrder', false],
+    ['orderReady', false],
+    ['orderCancelled', false],
+    ['orderDeclined', false],
+    ['completed', false],
+    ['rejectedWithOrder', false],
+    ['cancelledWithOrder', false],
+  ])('server %s: %s', (key, expected) => {
+    expect(mayCancelOrder(SERVER[key])).toBe(expected);
+  });
+
+  it("follows state-machines/shipping_order.json's `cancel` for the customer, state by state", () => {
+    const { states, transitions } = machines.shipping_order;
+    for (const state of states) {
+      const allowed = transitions.some(
+        (t) => t.trigger === 'cancel' && t.actor === 'customer' && t.source.includes(state.name),
+      );
+      // Codes shared by two states (submitted and update_received) allow it alike.
+      expect([state.name, mayCancelOrder(snap(3, true, state.code, true))]).toEqual([state.name, allowed]);
+    }
+    expect(mayCancelOrder(null)).toBe(false);
   });
 });

@@ -100,6 +100,16 @@ export function mayFillAgain(s: BookingServerSnapshot | null): boolean {
   });
 }
 
+/**
+ * Whether the customer may cancel her shipping order (`cancel` in state-machines/shipping_order.json, decision
+ * 3832): the order's state allows it for her (before staff accept it). The server decides again (409).
+ */
+export function mayCancelOrder(s: BookingServerSnapshot | null): boolean {
+  if (!s) return false;
+  const order = orderStateName(s);
+  return order !== null && can('shipping_order', order, 'cancel', 'customer', {});
+}
+
 /** The furthest step (0-3) the server lets the customer reach: the state's step in the lifecycle file, or
  * the final step once a shipping order awaits the customer's approval (0 when closed). */
 export function reachedStep(s: BookingServerSnapshot | null): number {

@@ -181,6 +181,25 @@ export function useResubmitShippingOrder(orderId: string) {
   });
 }
 
+/** The customer cancels her order before staff accept it (decision 3832); the booking's screen shows it
+ * cancelled at once, with the offer to fill it again. */
+export function useCancelShippingOrder(orderId: string, rateRequestId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBooking();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      api.put<Answer<'booking_cancel_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/cancel`, {
+        reason: reason.trim() || null,
+      }),
+    onSuccess: (order) => {
+      queryClient.setQueryData<RateRequestDetail>(bookingKeys.detail(rateRequestId), (detail) =>
+        detail ? { ...detail, order, orderState: order.status } : detail,
+      );
+      return invalidate();
+    },
+  });
+}
+
 export function useApproveShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({

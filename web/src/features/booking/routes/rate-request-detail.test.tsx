@@ -81,3 +81,81 @@ describe("the booking's screen of an order that may be filled again", () => {
     expect(screen.queryByRole('region', { name: 'Why staff declined it' })).toBeNull();
   });
 });
+
+// The customer cancels her order from the booking's screen where the lifecycle lets her (decision 3832): under
+// review (0) or returned for changes (1); not once staff accepted it (2), nor when it is cancelled already (5).
+function withOrder(status: 0 | 1 | 2 | 5): RateRequestDetail {
+  const names = { 0: 'submitted', 1: 'revision_requested', 2: 'ready_for_approval', 5: 'cancelled' } as const;
+  return rateRequestDetail({
+    reference: 'FB-2026-000042',
+    waitingFor: status === 0 ? 'staff' : 'customer',
+    orderState: status,
+    order: shippingOrder({ status, statusName: names[status], statusLabel: names[status] }),
+  });
+}
+
+describe('cancelling the shipping order from the booking screen', () => {
+  const fetchMock = stubFetchEachTest();
+  /** Answers the booking as `shown` until the order is cancelled, then as cancelled. */
+  const serving = (shown: RateRequestDetail) => {
+    let current = shown;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      const path = String(url);
+      if (path.endsWith(`/shipping-orders/${shown.order?.id}/cancel`) && init?.method === 'PUT') {
+        current = withOrder(5);
+        return Promise.resolve(envelope(current.order));
+      }
+      return Promise.resolve(
+        path.endsWith(`/rate-requests/${shown.id}`) ? envelope(current) : failureEnvelope('Not found', 404),
+      );
+    });
+  };
+  const cancelCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => String(url).includes('/cancel')) as [string, RequestInit][];
+
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it.each([0, 1] as const)('offers it for an order in state %i and asks once more before it acts', async (status) => {
+    serving(withOrder(status));
+    screenOf(withOrder(status));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel the order' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this shipping order?' });
+    // Keeping it changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(cancelCalls()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel this shipping order?' });
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'The buyer postponed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    // The screen shows the order cancelled, and the offer to fill it again.
+    expect(await screen.findByText(/Your shipping order was cancelled\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fill the order again' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
+    const [[url, init]] = cancelCalls();
+    expect(url).toContain('/booking/api/v1/client/shipping-orders/so-1/cancel');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({ reason: 'The buyer postponed' });
+  });
+
+  it.each([2, 5] as const)('does not offer it for an order in state %i', async (status) => {
+    serving(withOrder(status));
+    screenOf(withOrder(status));
+    await screen.findByRole('button', { name: 'Book again' });
+    expect(screen.queryByRole('button', { name: 'Cancel the order' })).toBeNull();
+  });
+
+  it('asks in Persian', async () => {
+    await act(() => setLanguage('fa'));
+    serving(withOrder(0));
+    screenOf(withOrder(0));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'لغو دستور حمل' }));
+    const dialog = screen.getByRole('dialog', { name: 'این دستور حمل را لغو می‌کنید؟' });
+    expect(within(dialog).getByRole('button', { name: 'نگه داشتن دستور حمل' })).toBeTruthy();
+    expect(within(dialog).getByLabelText('دلیل (اختیاری)')).toBeTruthy();
+  });
+});

@@ -9,10 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
 import { customerLabel, isState, stateName } from '@/lib/lifecycle';
-import { activeStep, bookingWizardMachine, reachedStep } from '@/machines/booking-wizard';
+import { activeStep, bookingWizardMachine, mayCancelOrder, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { BookingChangesPanel } from '../components/booking-changes';
+import { CancelOrderAction } from '../components/cancel-order';
 import { BookingSailingCard } from '../components/booking-sailing';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
@@ -40,12 +41,15 @@ function StatusStep({
   onBack,
   onContinue,
   continues = true,
+  actions,
   children,
 }: {
   detail: RateRequestDetail;
   onBack: () => void;
   onContinue?: () => void;
   continues?: boolean;
+  /** What else the customer may do here, between Back and Continue. */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation('booking');
@@ -57,6 +61,7 @@ function StatusStep({
         <Button variant="outline" onClick={onBack}>
           {t('actions.back')}
         </Button>
+        {actions}
         {continues ? (
           <Button onClick={onContinue} disabled={!onContinue}>
             {t('actions.continue')}
@@ -119,6 +124,8 @@ export function RateRequestDetailRoute() {
   const back = () => send({ type: 'BACK' });
   const next = () => send({ type: 'CONTINUE' });
   const toList = () => navigate('/dashboard/bookings');
+  // Where the order's lifecycle lets her cancel it (under review, returned for changes): decision 3832.
+  const cancelOrder = mayCancelOrder(snapshot.context.server) ? <CancelOrderAction detail={detail} /> : null;
 
   return (
     <ContentLayout
@@ -179,7 +186,12 @@ export function RateRequestDetailRoute() {
         </>
       ) : null}
       {snapshot.matches({ shippingOrder: 'underReview' }) || snapshot.matches({ shippingOrder: 'accepted' }) ? (
-        <StatusStep detail={detail} onBack={back} onContinue={reached >= 3 ? next : undefined}>
+        <StatusStep
+          detail={detail}
+          onBack={back}
+          onContinue={reached >= 3 ? next : undefined}
+          actions={snapshot.matches({ shippingOrder: 'underReview' }) ? cancelOrder : null}
+        >
           {snapshot.matches({ shippingOrder: 'underReview' })
             ? t('detail.orderUnderReview')
             : t('detail.orderAccepted')}
@@ -215,9 +227,12 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ shippingOrder: 'revisionRequested' }) ? (
         <>
           <p role="status">{t('detail.orderRevision')}</p>
-          <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>
-            {t('detail.editOrder')}
-          </Button>
+          <div className={styles.actions}>
+            {cancelOrder}
+            <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>
+              {t('detail.editOrder')}
+            </Button>
+          </div>
         </>
       ) : null}
       {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}

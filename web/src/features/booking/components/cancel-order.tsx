@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TextInput } from '@/components/ui/text-input';
+import { toast } from '@/components/ui/toast';
+import { Reference } from '@/components/reference/reference';
+import { errorText } from '@/lib/api-client';
+import { useCancelShippingOrder } from '../api/booking-api';
+import type { RateRequestDetail } from '../api/booking-api';
+
+/** "Cancel the order" on the booking's screen where its shipping order is shown, for the caller to offer where
+ * the lifecycle lets the customer `cancel` (`mayCancelOrder`, decision 3832). It asks once more, with an
+ * optional reason; every way out of the question leaves the order as it is. Once cancelled, the screen shows
+ * the order cancelled and the offer to fill it again. */
+export function CancelOrderAction({ detail }: { detail: RateRequestDetail }) {
+  const { t } = useTranslation('booking');
+  const cancel = useCancelShippingOrder(detail.order?.id ?? '', detail.id);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const booking = detail.reference ?? t('cancelOrder.thisBooking');
+  const run = async () => {
+    try {
+      await cancel.mutateAsync(reason);
+      setAsking(false);
+      setReason('');
+      toast.success(t('cancelOrder.done', { booking }));
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  if (!detail.order) return null;
+  return (
+    <>
+      <Button variant="outline" onClick={() => setAsking(true)}>
+        {t('cancelOrder.action')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('cancelOrder.title')}
+        act={t('cancelOrder.action')}
+        onAct={() => void run()}
+        keep={t('cancelOrder.keep')}
+        onKeep={() => setAsking(false)}
+        destructive
+        pending={cancel.isPending}
+      >
+        <p>
+          <Trans t={t} i18nKey="cancelOrder.text" values={{ booking }} components={{ b: <Reference /> }} />
+        </p>
+        <TextInput
+          label={t('cancelOrder.reason')}
+          dir="auto"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </ConfirmDialog>
+    </>
+  );
+}
