@@ -71,8 +71,17 @@ PRICES = st.sampled_from(["1250.50", "980", "2100.25", "1365.50"])
 
 # A shipping order's usual way on, by its state (the screens' steps and /v3's, both doors on one order).
 ORDER_STEPS = {
-    "submitted": ["staff_accept_the_order", "staff_ask_to_revise_the_order", "customer_updates_on_v3"],
-    "revision_requested": ["customer_revises_the_order", "customer_updates_on_v3"],
+    "submitted": [
+        "staff_accept_the_order",
+        "staff_ask_to_revise_the_order",
+        "customer_updates_on_v3",
+        "customer_cancels_the_order",
+    ],
+    "revision_requested": [
+        "customer_revises_the_order",
+        "customer_updates_on_v3",
+        "customer_cancels_the_order",
+    ],
     "update_received": ["staff_accept_the_order", "staff_ask_to_revise_the_order"],
     "ready_for_approval": ["customer_approves_the_order", "customer_approves_the_draft_on_v3"],
     "approved": ["staff_issue_the_transport_document"],
@@ -561,6 +570,20 @@ class Crossings(RuleBasedStateMachine):
         body = self._instructions(booking, goods, update=True)
         path = f"{SI}/SI-{booking.reference}"
         self._step("v3 update", "PUT", path, self._key(data, booking), self._v3_can_say(booking), json=body)
+
+    @precondition(lambda self: self._any(self._updatable))
+    @rule(data=st.data())
+    def customer_cancels_the_order(self, data: st.DataObject) -> None:
+        """The order withdrawn at either door: the screens' cancel (decision 3832) or /v3's CANCELLED."""
+        booking = self._pick(data, self._updatable)
+        if data.draw(st.booleans(), label="at /v3"):
+            body = {"shippingInstructionsStatus": "CANCELLED"}
+            path = f"{SI}/SI-{booking.reference}"
+            self._step("v3 cancel order", "PATCH", path, self._key(data, booking), True, json=body)
+        else:
+            path = f"{ORDERS}/{booking.order_id}/cancel"
+            body = {"reason": "The buyer withdrew the purchase order"}
+            self._step("cancel order", "PUT", path, self._by(data, booking), True, json=body)
 
     @precondition(
         lambda self: self._any(lambda b: b.order_state == "update_received" and b.state == "shipping_order")
