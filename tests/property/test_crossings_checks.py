@@ -450,9 +450,8 @@ def test_a_document_asked_for_and_not_read_fails_doors_agree_on_the_transport_do
     booking = Booking(rows["list"]["list"][0]["id"], who, "v2", reference=reference)
     world.bookings[booking.id] = booking
     try:
-        assert "isSWBL False on the screens, SWB on /v2" in _fails(
-            world, "doors_agree_on_the_transport_document"
-        )
+        failure = _fails(world, "doors_agree_on_the_transport_document")
+        assert "isSWBL False on the screens, SWB on /v2" in failure
     finally:
         del world.bookings[booking.id]
 

@@ -115,6 +115,9 @@ describe("staff's decline of a shipping order", () => {
     expect(described()).toBe('A reason is required');
     expect(sent).toEqual([]);
     fireEvent.change(field, { target: { value: '  ' + REASON + '  ' } });
+    // Written: the refusal of the empty field is not shown beside what is there now.
+    expect(described()).toBeUndefined();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(described()).toBe('Too long'));
     expect(sent).toEqual([{ message: REASON }]);

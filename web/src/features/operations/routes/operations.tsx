@@ -146,7 +146,10 @@ function ActionDialog({
           label={declines ? t('actionDialog.declineMessage') : t('actionDialog.reason')}
           dir="auto"
           value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          onChange={(e) => {
+            setMessage(e.target.value);
+            setMessageError(undefined); // said of what was there, not of what is written now
+          }}
           error={messageError}
           required
         />
