@@ -534,3 +534,32 @@ def test_a_declined_order_is_filled_again(page: Page, live_server: LiveServer, s
     named = {p["partyType"]: p["name"] for p in order["parties"]}
     assert named == {0: "Supplier Co", 1: "Figs Import GmbH", 2: "Notify Pte Ltd"}
     assert order["declineMessage"] is None
+
+
+def test_the_customer_cancels_her_order_and_may_fill_it_again(
+    page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    """Decision 3832: her order under staff's review, cancelled from the booking's screen, saying why."""
+    username, password = foreign_customer(live_server, "Change Of Plan Trading")
+    token = login(live_server, username, password)
+    rid = booking_confirmed(live_server, token, "Dried apricots")
+    shipping_order(live_server, token, rid, ["BMOU0061950"])
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    for size, name in ((DESKTOP, "booking-order-cancel"), (PHONE, "booking-order-cancel-phone")):
+        page.set_viewport_size(size)
+        page.get_by_role("button", name="Cancel the order").click()
+        dialog = page.get_by_role("dialog", name="Cancel this shipping order?")
+        expect(dialog).to_be_visible()
+        no_serious_violations(page)
+        if size == PHONE:
+            assert layout_problems(page) == []
+        page.screenshot(path=str(screenshot_dir / f"{name}.png"), full_page=True)
+        if size == DESKTOP:  # kept the first time: nothing is sent
+            dialog.get_by_role("button", name="Keep the order").click()
+            expect(dialog).to_have_count(0)
+    dialog.get_by_label("Reason (optional)").fill("The buyer postponed the shipment")
+    dialog.get_by_role("button", name="Cancel the order").click()
+    expect(page.get_by_role("button", name="Fill the order again")).to_be_visible()
+    order = call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["order"]
+    assert order["statusName"] == "cancelled"
