@@ -234,7 +234,8 @@ def statements_report(url: str, commands: int, top: int) -> str:
     with psycopg.connect(url) as conn:
         rows = [
             conn.execute(
-                "SELECT total_exec_time + total_plan_time, calls, rows, query FROM pg_stat_statements"
+                "SELECT total_exec_time + total_plan_time, calls, rows, plans, total_plan_time, query"
+                " FROM pg_stat_statements"
                 " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
                 f" ORDER BY {order} DESC LIMIT %s",
                 (top,),
@@ -242,7 +243,8 @@ def statements_report(url: str, commands: int, top: int) -> str:
             for order in ("1", "calls")
         ]
         total = conn.execute(
-            "SELECT sum(total_exec_time + total_plan_time), sum(calls) FROM pg_stat_statements"
+            "SELECT sum(total_exec_time + total_plan_time), sum(calls), sum(total_plan_time), sum(plans)"
+            " FROM pg_stat_statements"
             " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
         ).fetchone()
         commits, wal_bytes, wal_records = conn.execute(_SERVER_COUNTS).fetchone() or (0, 0, 0)
@@ -250,17 +252,18 @@ def statements_report(url: str, commands: int, top: int) -> str:
     lines = [
         f"  per command: {commits / per:.1f} commits, {wal_records / per:.0f} WAL records, "
         f"{int(wal_bytes) / per / 1024:.1f} KB of WAL",
-        f"  statements: {total[0] / per:.3f} ms and {total[1] / per:.1f} calls per command in all"
+        f"  statements: {total[0] / per:.3f} ms and {total[1] / per:.1f} calls per command in all, of which"
+        f" planning {total[2] / per:.3f} ms in {total[3] / per:.1f} plans"
         if total and total[0] is not None
         else "  statements: none recorded",
     ]
     for heading, chosen in zip(("by time", "by calls"), rows, strict=True):
         lines.append(f"  {heading}:")
-        for ms, calls, count, query in chosen:
+        for ms, calls, count, plans, planning, query in chosen:
             text = " ".join(query.split())
             lines.append(
                 f"  {ms / per:7.3f} ms {calls / per:5.2f} calls {count / max(calls, 1):6.1f} rows/call"
-                f"  {text[:140]}"
+                f" {plans / max(calls, 1):4.0%} planned ({planning / per:.3f} ms)  {text[:110]}"
             )
     return "\n".join(lines)
 
@@ -374,7 +377,13 @@ def main(argv: list[str] | None = None) -> int:
     trees = [t.resolve() for t in args.tree]
     work = Path(tempfile.mkdtemp(prefix="freight-latency-"))
     runs: list[dict[str, Any]] = []
-    options = "-c shared_preload_libraries=pg_stat_statements" if args.statements else ""
+    # Planning tracked too: a statement planned at every call (not prepared, or on a custom plan) costs the
+    # server more than its execution.
+    options = (
+        "-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on"
+        if args.statements
+        else ""
+    )
     with throwaway_cluster(durable=True, options=options) as cluster:
         if args.statistics == "none":
             autovacuum(cluster, on=False)

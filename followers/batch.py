@@ -272,20 +272,24 @@ class BatchTx:
     def _insert_pipelined(
         self, t: _Table, columns: tuple[str, ...], values: list[tuple[Any, ...]], keep_existing: bool
     ) -> None:
+        self._rows_pipelined(t.name, columns, values, _do_nothing(t.key) if keep_existing else "")
+        self.statements -= 1  # counted once by the caller already
+
+    def _rows_pipelined(
+        self, table: str, columns: tuple[str, ...], values: list[tuple[Any, ...]], conflict: str
+    ) -> None:
         """Rows as multi-row `INSERT`s (psycopg's `executemany` sends a statement per row, even pipelined),
         each of a power of two rows and at most `PIPELINED_PARAMETERS` parameters: a few statement texts,
-        each parsed once. Same rows, same order, same conflict rule."""
+        each parsed once. Same rows, same order, same conflict clause."""
         most = max(1, PIPELINED_PARAMETERS // len(columns))
         most = 1 << (most.bit_length() - 1)
-        keep_on = t.key if keep_existing else None
         done = 0
         while done < len(values):
             size = min(most, 1 << ((len(values) - done).bit_length() - 1))
             params = [value for row in values[done : done + size] for value in row]
-            self.tx.execute(_insert_rows_sql(t.name, columns, keep_on, size), params)
+            self.tx.execute(_insert_rows_sql(table, columns, conflict, size), params)
             done += size
             self.statements += 1
-        self.statements -= 1  # counted once by the caller already
 
     def flush(self, table: str | None = None) -> None:
         """Write out what is buffered (only `table`'s when given; the other tables' stay buffered)."""
@@ -347,6 +351,11 @@ class BatchTx:
                         [value for one in chunk for value in one],
                     )
                 continue
+            if len(values) > 1 and getattr(self.tx, "pipelined", False):
+                # A live follower's batch: the counters it moved (a state change moves two per scope) in a
+                # few statements rather than one each (keys distinct: adds to a row are folded).
+                self._rows_pipelined(t.name, columns, values, conflict)
+                continue
             self._write(f"INSERT INTO {t.name} ({names}) VALUES {marks}{conflict}", values)
 
     def _multi_row(self) -> bool:
@@ -390,25 +399,27 @@ class BatchTx:
 
 
 _INSERTS: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None], str] = {}
-_ROW_INSERTS: dict[tuple[str, tuple[str, ...], tuple[str, ...] | None, int], str] = {}
+_ROW_INSERTS: dict[tuple[str, tuple[str, ...], str, int], str] = {}
 
 
-def _insert_rows_sql(table: str, columns: tuple[str, ...], keep_on: tuple[str, ...] | None, rows: int) -> str:
-    cached = _ROW_INSERTS.get((table, columns, keep_on, rows))
+def _insert_rows_sql(table: str, columns: tuple[str, ...], conflict: str, rows: int) -> str:
+    cached = _ROW_INSERTS.get((table, columns, conflict, rows))
     if cached is None:
         row = f"({placeholders(columns)})"
-        cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([row] * rows)}" + (
-            f" ON CONFLICT ({', '.join(keep_on)}) DO NOTHING" if keep_on else ""
-        )
-        _ROW_INSERTS[(table, columns, keep_on, rows)] = cached
+        cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([row] * rows)}{conflict}"
+        _ROW_INSERTS[(table, columns, conflict, rows)] = cached
     return cached
+
+
+def _do_nothing(key: tuple[str, ...]) -> str:
+    return f" ON CONFLICT ({', '.join(key)}) DO NOTHING"
 
 
 def _insert_sql(table: str, columns: tuple[str, ...], keep_on: tuple[str, ...] | None) -> str:
     cached = _INSERTS.get((table, columns, keep_on))
     if cached is None:
         cached = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({placeholders(columns)})" + (
-            f" ON CONFLICT ({', '.join(keep_on)}) DO NOTHING" if keep_on else ""
+            _do_nothing(keep_on) if keep_on else ""
         )
         _INSERTS[(table, columns, keep_on)] = cached
     return cached

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from psycopg import _queries as psycopg_queries
+from psycopg._cursor_base import BaseCursor
 from psycopg._pipeline_base import BasePipeline
 
 from api.bootstrap import open_read_models
@@ -57,6 +58,23 @@ def parsed_afresh(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(psycopg_queries, "_query2pg_nocache", nocache)
     return parsed
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each statement sent to the server (prepared or not; `executemany` sends one per row)."""
+    statements: list[str] = []
+    for name in ("_execute_send", "_send_query_prepared"):
+        original = getattr(BaseCursor, name)
+
+        def counted(
+            self: BaseCursor[Any, Any], *args: Any, _how: str = name, _original: Any = original, **kwargs: Any
+        ) -> Any:
+            statements.append(_how)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(BaseCursor, name, counted)
+    return statements
 
 
 def test_a_live_batch_waits_twice_and_gives_the_rebuilds_rows(
@@ -183,6 +201,37 @@ def test_pipelined_inserts_go_as_a_few_multi_row_statements(
             **{f"r{n}": (n, None) for n in range(1, 14)},
             "kept": (0, "stored"),
             "new": (99, "buffered"),
+        }
+        assert parsed_afresh == []
+    finally:
+        db.close()
+
+
+def test_pipelined_counter_adds_go_as_a_few_multi_row_upserts(
+    pg_cluster: Cluster, parsed_afresh: list[str], sent: list[str]
+) -> None:
+    """A live batch's counters (a state change moves two per scope): upserts of a power of two rows each, at
+    most 50 parameters, not one statement per counter; stored counts are added to, new ones inserted."""
+    db = PostgresReadModels(pg_cluster.url(pg_cluster.create_database().rsplit("/", 1)[1]))
+    try:
+        with db.transaction() as tx:
+            tx.execute("CREATE TABLE counts (id TEXT PRIMARY KEY, label TEXT NOT NULL, n INTEGER NOT NULL)")
+            tx.execute("INSERT INTO counts (id, label, n) VALUES ('c1', 'stored', 10), ('c5', 'stored', -3)")
+        with db.transaction(durable=False) as tx:
+            batch = BatchTx(tx, {"counts": ("id",)})
+            for n in range(1, 12):
+                batch.add("counts", {"id": f"c{n}", "label": "added", "n": n}, "n")
+            batch.add("counts", {"id": "c1", "label": "added", "n": -1}, "n")
+            sent.clear()
+            batch.flush()
+            # 11 counters of 3 columns: 8 + 2 + 1 rows (16 would be 48 parameters).
+            assert len(sent) == batch.statements == 3
+        with db.read() as tx:
+            rows = {r["id"]: (r["label"], r["n"]) for r in tx.all("SELECT * FROM counts")}
+        assert rows == {
+            "c1": ("stored", 10 + 1 - 1),
+            "c5": ("stored", -3 + 5),
+            **{f"c{n}": ("added", n) for n in (2, 3, 4, 6, 7, 8, 9, 10, 11)},
         }
         assert parsed_afresh == []
     finally:
