@@ -117,12 +117,12 @@ def test_a_booking_that_ends_without_an_order_takes_its_container_ties(
     assert_verify_clean(services_of(client), tmp_path)
 
 
-def test_a_booking_s_end_is_where_its_ties_stop_holding(
+def test_a_booking_s_end_is_where_its_ties_stop_holding_and_its_customer_stops_being_nudged(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     """Decision 3837, read from the read models as the match and the live stream read them: before the end
-    the container is the booking's; after it, nobody's (no older tie revived, none made by an event that
-    names the ended booking)."""
+    the container is the booking's; after it, nobody's (no older tie revived), and an event still placed
+    on the ended booking (it names its reference) is a notice for staff only."""
     who, rid, reference, publisher, box = tied_booking(
         client, "ended-ties-read", admin_headers, in_shipping_order
     )
@@ -143,8 +143,10 @@ def test_a_booking_s_end_is_where_its_ties_stop_holding(
     with services.read_models.read() as tx:
         assert booking_of_container(tx, box) is None  # named after the end: no tie to follow
         found, _ = changes_after(tx, before)
-    nudges = [(c.kind, c.id) for c in found if c.kind != "notification"]
-    assert nudges == [("rate_request", rid)]  # the named event's; the bare one reached no booking
+    nudges = [(c.kind, c.id, c.owner, c.staff_may_see) for c in found if c.kind != "notification"]
+    assert nudges == [("rate_request", rid, None, True)]  # the named event's, staff's only; the bare: none
+    me = ok(client.get("/auth/api/v1/me", headers=who))["id"]
+    assert me not in {c.owner for c in found}
 
 
 def test_a_booking_that_ends_after_its_order_was_cancelled_takes_the_ties_made_since(
