@@ -2,7 +2,8 @@
 models it was written with (one transaction), so a notice never arrives before the rows it speaks of.
 
 Each notice names its audience: the customer it belongs to (None: staff only). Staff see every notice; a
-customer sees their own rate requests, shipping orders, notifications and profile edit requests.
+customer sees their own rate requests, shipping orders, notifications and profile edit requests, and the
+tracking events of their bookings that reached them before they ended (decision 3837).
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ _CHANGES = (
     " n.recipient AS n_recipient, n.subject_reference AS n_reference, n.subject_kind AS n_subject_kind,"
     " n.subject_id AS n_subject_id, reg.identity AS reg_identity,"
     " per.account_id AS per_account, per.username AS per_username,"
-    " te.rate_request_id AS te_booking, te.customer_id AS te_customer, te.booking_reference AS te_reference"
+    " te.rate_request_id AS te_booking, te.customer_id AS te_customer, te.booking_reference AS te_reference,"
+    " ended.position AS te_ended"
     " FROM event_log e"
     " LEFT JOIN booking_rate_requests rr ON e.aggregate_kind = 'rate_request' AND rr.id = e.aggregate_id"
     " LEFT JOIN booking_shipping_orders so ON e.aggregate_kind = 'shipping_order' AND so.id = e.aggregate_id"
@@ -49,6 +51,7 @@ _CHANGES = (
     " LEFT JOIN profile_edit_requests per"
     " ON e.aggregate_kind = 'profile_edit_request' AND per.id = e.aggregate_id"
     " LEFT JOIN tracking_events te ON e.aggregate_kind = 'tracking_event' AND te.id = e.aggregate_id"
+    " LEFT JOIN tracking_ended_bookings ended ON ended.rate_request_id = te.rate_request_id"
     " WHERE e.position > ? AND e.position <= ? AND e.aggregate_kind IN"
     " ('rate_request', 'shipping_order', 'notification', 'registration', 'profile_edit_request',"
     " 'tracking_event')"
@@ -79,8 +82,11 @@ def _change(row: dict[str, Any]) -> Change | None:
     if kind == "registration" and row["reg_identity"] is not None:
         return Change(kind, row["reg_identity"], None, position, None)
     if kind == "tracking_event" and row["te_customer"] is not None:
-        # A milestone of a booking: its screens refetch, as on any change of the booking.
-        return Change("rate_request", row["te_booking"], row["te_reference"], position, row["te_customer"])
+        # A milestone of a booking: its screens refetch, as on any change of the booking. One that reached it
+        # after it ended is staff's only: nothing after a booking's end reaches its customer (3828, 3837).
+        ended = row["te_ended"]
+        owner = row["te_customer"] if ended is None or position < int(ended) else None
+        return Change("rate_request", row["te_booking"], row["te_reference"], position, owner)
     if kind == "profile_edit_request" and row["per_account"] is not None:
         return Change("edit_request", row["per_username"], None, position, row["per_account"])
     return None

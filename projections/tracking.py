@@ -36,7 +36,8 @@ ORDER_CONTAINERS = "tracking_order_containers"
 # those of containers the order never named too (decision 3834).
 ORDERS = "tracking_orders"
 # Where each booking that ended did (the position of its move to a state that carries nothing to its
-# customer, `domain/tracking/carried.py`): the customer's events are those that reached it before.
+# customer, `domain/tracking/carried.py`): the customer's events are those that reached it before. An ended
+# booking holds no container tie (`_TIES_CUT`, decision 3837).
 ENDED_BOOKINGS = "tracking_ended_bookings"
 
 projection = Projection(
@@ -308,7 +309,8 @@ def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     and the container ties them; later events that name only the container follow that tie). It holds until
     the booking's order drops the container (changed without it, cancelled or declined: decision 3828), or,
     for a container the order never named, until the order is cancelled or declined (decision 3834); then
-    the container is no longer that booking's, and an older tie is not revived."""
+    the container is no longer that booking's, and an older tie is not revived. A booking that ended, with an
+    order or without, holds no tie at all (decision 3837)."""
     found = tx.one(
         f"SELECT rate_request_id, customer_id, booking_reference, position FROM {EVENTS}"
         " WHERE equipment_reference = ? AND rate_request_id IS NOT NULL AND retracted_at IS NULL"
@@ -318,13 +320,31 @@ def booking_of_container(tx: Tx, container: str) -> dict[str, Any] | None:
     if found is None:
         return None
     booking, at = found["rate_request_id"], found["position"]
+    # Cut since: the order dropped this container, or the booking's ties were all cut (`_TIES_CUT`).
     dropped = tx.one(
         f"SELECT 1 AS dropped FROM {ORDER_CONTAINERS} o JOIN booking_containers c ON c.id = o.container_id"
         " WHERE o.rate_request_id = ? AND c.number = ? AND o.named = 0 AND o.position > ?"
-        f" UNION ALL SELECT 1 AS dropped FROM {ORDERS} WHERE rate_request_id = ? AND closed > ? LIMIT 1",
-        (booking, container, at, booking, at),
+        f" UNION ALL {_TIES_CUT} LIMIT 1",
+        (booking, container, at, booking, at, booking),
     )
     return None if dropped is not None else found
+
+
+# Whether every tie an event made to a booking is cut, whichever container it is of (parameters: the
+# booking, the tie's position, the booking): its order was cancelled or declined since (`closed`, decision
+# 3834), or the booking ended, with an order or without one (a final state of rate_request.json, as
+# `ENDED_BOOKINGS` keeps it: decision 3837). An ended booking holds no tie, whenever it was made: one made
+# before the end is cut by it, and an event naming the booking after the end is placed on it for staff but
+# ties it no container (the booking never leaves a final state, and carries nothing to its customer).
+_ENDED = f"SELECT 1 AS dropped FROM {ENDED_BOOKINGS} WHERE rate_request_id = ?"
+_TIES_CUT = f"SELECT 1 AS dropped FROM {ORDERS} WHERE rate_request_id = ? AND closed > ? UNION ALL {_ENDED}"
+
+
+def holds_ties(tx: Tx, rate_request_id: str) -> bool:
+    """Whether a tie an event makes now between this booking and a container holds (`_TIES_CUT`: not once
+    the booking ended, decision 3837), as the tracking door asks of the ties of one request's events, which
+    the read models do not show yet."""
+    return tx.one(_ENDED, (rate_request_id,)) is None
 
 
 def booking_ordering_container(tx: Tx, container: str) -> dict[str, Any] | None:

@@ -6,7 +6,8 @@ the standard's carrierBookingReference) or, once drafted, its transport document
 of an event already placed on a booking, that booking (what was matched stays where it is); else the
 container, tied to a booking by an earlier event that named both, or by the shipping order naming it now (a
 container an order dropped is no longer its booking's: decision 3828; nor is any container an event tied to
-it before its order was cancelled or declined: decision 3834). Which documents a
+it before its order was cancelled or declined: decision 3834; nor any container at all once the booking
+ended, with an order or without: decision 3837). Which documents a
 booking has is `domain/booking/document_references.py`'s to say, for the match as for `GET /v3/events`'s
 filters and staff's assignment (decision 3822). The answer is recorded in the event, so a replay places it the
 same way whatever the read models later say.
@@ -56,8 +57,8 @@ def match(tx: Tx, document: dict[str, Any]) -> BookingMatch | None:
     if container is None:
         return None
     # The latest of: an earlier event that named the container and a booking (unless that booking's order has
-    # dropped the container, or been cancelled or declined, since), a shipping order naming it now (containers
-    # are reused: the most recent tie is the one meant).
+    # dropped the container, or been cancelled or declined, since, or the booking ended), a shipping order
+    # naming it now (containers are reused: the most recent tie is the one meant).
     tied = booking_of_container(tx, container)
     ordered = booking_ordering_container(tx, container)
     if ordered is not None and (tied is None or int(ordered["position"]) > int(tied["position"])):

@@ -53,7 +53,7 @@ from domain.shared.errors import (
 from domain.shared.moments import instant_problem
 from domain.tracking import application as outcomes
 from domain.tracking.milestone import EVENT_TYPES, PUBLISHER, BookingMatch, check_event, equipment_reference
-from projections.tracking import events_page, moment
+from projections.tracking import events_page, holds_ties, moment
 from projections.tracking_match import booking_by_reference, match
 
 log = logging.getLogger(__name__)
@@ -180,11 +180,18 @@ def _publish(services: Services, events: list[dict[str, Any]], actor: Actor) -> 
         if event.get("isRetracted") is not True:
             with services.read_models.read() as tx:
                 found = match(tx, event)
+                # Placed on a booking that ended (it names its reference), it ties that booking no container,
+                # and an older tie is not revived (decision 3837).
+                holds = found is not None and holds_ties(tx, found.rate_request_id)
             container = equipment_reference(event)
             if found is None and container is not None:
                 found = ties.get(container)
+                holds = found is not None
             if found is not None and container is not None:
-                ties[container] = found
+                if holds:
+                    ties[container] = found
+                else:
+                    ties.pop(container, None)
         outcome = services.tracking.publish(event, found, actor)
         last = outcome.position or last
         said.extend(_feedback(outcome.kind, found, event, where))
