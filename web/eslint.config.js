@@ -49,6 +49,7 @@ const NOT_WORDS = [
   'i18next.t',
   'i18n.t',
   'isState',
+  'isNamed',
   'stateName',
   'stateCodes',
   'getState',

@@ -63,6 +63,7 @@ AS_STORED = (
     "state",
     "state_name",
     "order_state",
+    "order_state_name",
 )
 
 

@@ -81,7 +81,11 @@ class _RateRequestFacts(WireModel):
     quantity: int
     state: int
     state_name: str
+    # The shipping order's code (the specification's, null without an order). Two states share code 0
+    # (`submitted`, and `update_received` once the customer sent an update through /v3): the state's
+    # name beside it says which, from state-machines/shipping_order.json.
     order_state: int | None
+    order_state_name: str | None
     pol_title: str | None
     pod_title: str | None
     cargo_details: str

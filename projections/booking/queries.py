@@ -49,7 +49,8 @@ _LIST_SELECT = f"SELECT {_LIST_COLUMNS}{_LIST_FROM}"
 # What a list row shows (api/presenters/booking.py `list_row`), and nothing more: a page does not carry
 # every row's documents, messages, etc.
 _PAGE_COLUMNS = (
-    "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.price, r.valid_until,"
+    "r.id, r.commodity, r.hs_code, r.quantity, r.state, r.state_name, r.order_state, r.order_state_name,"
+    " r.price, r.valid_until,"
     " r.preferred_shipping_date, r.created_at, r.customer_username, pol.code AS pol_code,"
     " pol.name AS pol_name, pod.code AS pod_code, pod.name AS pod_name, ct.name AS container_type_name,"
     " cs.name AS container_size_name, cp.profile AS customer_profile, r.reference, r.waiting_for,"

@@ -33,8 +33,8 @@ from tests.pg import Cluster
 # -- what the answers must be, stated here (not computed by a copy of the code under test) ----------------
 LIST_KEYS = {
     "id", "reference", "waitingFor", "commodity", "hsCode", "quantity", "state", "stateName", "orderState",
-    "polTitle", "podTitle", "cargoDetails", "price", "validUntil", "preferredShippingDate", "containerType",
-    "containerSize", "customerName", "createdAt", "viaApi", "progress",
+    "orderStateName", "polTitle", "podTitle", "cargoDetails", "price", "validUntil", "preferredShippingDate",
+    "containerType", "containerSize", "customerName", "createdAt", "viaApi", "progress",
 }  # fmt: skip
 DETAIL_KEYS = (LIST_KEYS - {"containerType", "containerSize"}) | {
     "customerId", "pol", "pod", "containerType", "containerSize", "isSwbl", "isSWBL", "isDanger", "msds",

@@ -1,6 +1,7 @@
 """DCSA Bill of Lading 3.0.3 on the screens: shipping instructions an integrator sent through `/v3` with its
 API key, accepted by staff, read on the customer's final step as the draft bill of lading; the customer
-approves it there, and staff issue it from the operations console. Checked at 1280x800 and 375x812."""
+approves it there, and staff issue it from the operations console; updated through `/v3` before staff accept
+it, it reads as Update Received on both sides. Checked at 1280x800 and 375x812."""
 
 from __future__ import annotations
 
@@ -58,13 +59,28 @@ def test_the_draft_bill_of_lading_is_approved_and_issued_on_the_screens(
         instructions(booking, seed_containers()[0].number),
     )
     assert sent.status_code == 202, sent.text
+    # The integrator updates them: the order's code stays 0, as a fresh submission's, yet both screens say
+    # Update Received (decision 3835), and staff accept it from there.
+    container = seed_containers()[0].number
+    reference = f"SI-{booking}"
+    updated = instructions(booking, container, "Raw pistachios", reference)
+    sent = door(live_server, "PUT", f"/v3/shipping-instructions/{reference}", key, updated)
+    assert sent.status_code == 202, sent.text
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    expect(page.get_by_role("status").filter(has_text="Update Received:")).to_be_visible()
+    staff_page.goto(f"{live_server.url}/dashboard/operations?open={rid}")
+    expect(
+        staff_page.get_by_role("region", name="Selected rate request").get_by_role(
+            "heading", name="Shipping order (Update Received)"
+        )
+    ).to_be_visible()
     order = call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["order"]
     accept_order(live_server, order["id"])
 
     # The customer's final step reads as the draft bill of lading, at both widths.
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     report = page.frame_locator("iframe[title='Shipping order report']")
     expect(report.get_by_role("heading", name="Draft Bill of Lading")).to_be_visible()

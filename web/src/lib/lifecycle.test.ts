@@ -7,6 +7,7 @@ import {
   can,
   guardNames,
   isFinal,
+  isNamed,
   isState,
   label,
   nextState,
@@ -54,6 +55,22 @@ describe('lifecycle helpers', () => {
     expect(stateByCode('rate_request', 2)?.name).toBe('loi_pending');
     expect(stateByCode('shipping_order', 2)?.name).toBe('ready_for_approval');
     expect(stateByCode('rate_request', 42)).toBeUndefined();
+  });
+
+  it("refuses a shipping order's code two states share: the state's name says which", () => {
+    // submitted and update_received share the specification's code 0; no price or other fact tells them apart.
+    expect(statesByCode('shipping_order', 0).map((s) => s.name)).toEqual(['submitted', 'update_received']);
+    expect(() => stateByCode('shipping_order', 0)).toThrow(/code 0 stands for submitted and update_received/);
+    expect(() => label('shipping_order', 0)).toThrow(/submitted and update_received/);
+    expect(() => isState('shipping_order', 0, 'submitted')).toThrow(/submitted and update_received/);
+    // By name, each is itself, in both languages.
+    expect(label('shipping_order', 'update_received', undefined, 'en')).toBe('Update Received');
+    expect(label('shipping_order', 'update_received', undefined, 'fa')).toBe('اصلاحات دریافت شد');
+    expect(label('shipping_order', 'submitted', undefined, 'en')).toBe('Submitted');
+    expect(isNamed('shipping_order', 'update_received', 'update_received')).toBe(true);
+    expect(isNamed('shipping_order', 'update_received', 'submitted')).toBe(false);
+    expect(isNamed('shipping_order', null, 'submitted')).toBe(false);
+    expect(() => isNamed('shipping_order', 'submitted', 'update-received')).toThrow(/no state update-received/);
   });
 
   it('lists the distinct state codes in file order', () => {

@@ -175,9 +175,17 @@ export function statesByCode(machineId: MachineId, code: number): StateDef[] {
  * The state a numeric code (what the API sends: rate request `state`, order `status`) stands for.
  * Where several states share the code, a price tells them apart: rate_request code 0 is `quoted` once a
  * price is set and `requested` before. Without a price the first declared state wins.
+ *
+ * No other machine has such a rule: a code its states share (shipping_order's 0, `submitted` and
+ * `update_received`) throws, naming them, so a screen reads the state's name the API sends beside the code
+ * (the order's `statusName`, a row's `orderStateName`) and never shows one of them as the other.
  */
 export function stateByCode(machineId: MachineId, code: number, price?: number | null): StateDef | undefined {
   const candidates = statesByCode(machineId, code);
+  if (candidates.length > 1 && machineId !== 'rate_request') {
+    const names = candidates.map((s) => s.name).join(' and ');
+    throw new Error(`state-machines/${machineId}.json: code ${code} stands for ${names}; read the state's name`);
+  }
   if (candidates.length > 1 && price !== undefined && price !== null) {
     const quoted = candidates.find((s) => s.name === 'quoted');
     if (quoted) return quoted;
@@ -209,8 +217,19 @@ export function isState(
   name: string,
   price?: number | null,
 ): boolean {
+  return stateName(machineId, code, price) === declared(machineId, name);
+}
+
+/** `name`, once the machine is known to declare it (a misspelt state throws instead of never matching). */
+function declared(machineId: MachineId, name: string): string {
   if (!getState(machineId, name)) throw new Error(`state-machines/${machineId}.json has no state ${name}`);
-  return stateName(machineId, code, price) === name;
+  return name;
+}
+
+/** Whether the state named `state` (as the API sends it: an order's `statusName`, a row's `orderStateName`;
+ * null or undefined for none) is the state `name`; a name the machine does not declare throws, as in `isState`. */
+export function isNamed(machineId: MachineId, state: string | null | undefined, name: string): boolean {
+  return state === declared(machineId, name);
 }
 
 /** The display label of a state given by name or numeric code ('' when the machine has no such state), in the

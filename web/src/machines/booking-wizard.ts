@@ -1,7 +1,7 @@
 /**
  * The booking wizard of spec 001 (Rate Request, Booking Letter, Shipping Order, Final; the spec's second step, "Fill Form", is the signed booking letter) as ONE XState machine.
  * The server owns the lifecycle: every fetch of the rate request is sent in as SYNC with the request's
- * numeric state, its price and its order's status, and the machine places itself on the furthest step the
+ * numeric state, its price and its order's state name, and the machine places itself on the furthest step the
  * server allows: the screen and step each state's entry in state-machines/rate_request.json names (through
  * src/lib/lifecycle), so a state added there lands on its own screen, never on a neighbour's. BACK and
  * CONTINUE only move between steps already reached.
@@ -16,8 +16,9 @@ export interface BookingServerSnapshot {
   state: number;
   /** Whether a price is set (tells requested from quoted, both code 0). */
   priced: boolean;
-  /** The shipping order's `status` (its code in state-machines/shipping_order.json), null without an order. */
-  orderStatus: number | null;
+  /** The shipping order's state by name (its `statusName`, a state of state-machines/shipping_order.json), null
+   * without an order. Not its code: `submitted` and `update_received` share code 0. */
+  orderState: string | null;
   /** Whether a booking request (LOI documents) was submitted. */
   hasDocuments: boolean;
 }
@@ -78,10 +79,6 @@ export function screenOf(s: BookingServerSnapshot): CustomerScreen {
   return isScreen(screen) ? screen : 'awaiting_quote';
 }
 
-function orderStateName(s: BookingServerSnapshot): string | null {
-  return s.orderStatus === null ? null : (stateByCode('shipping_order', s.orderStatus)?.name ?? null);
-}
-
 /**
  * Whether the customer may submit the order again (`resubmit` in state-machines/shipping_order.json, decision
  * 3824): the order's state allows it, the booking is live (its screen is the shipping order's) and has not
@@ -90,7 +87,7 @@ function orderStateName(s: BookingServerSnapshot): string | null {
  */
 export function mayFillAgain(s: BookingServerSnapshot | null): boolean {
   if (!s) return false;
-  const order = orderStateName(s);
+  const order = s.orderState;
   if (order === null) return false;
   return can('shipping_order', order, 'resubmit', 'customer', {
     booking_live: screenOf(s) === 'shipping_order',
@@ -106,7 +103,7 @@ export function mayFillAgain(s: BookingServerSnapshot | null): boolean {
  */
 export function mayCancelOrder(s: BookingServerSnapshot | null): boolean {
   if (!s) return false;
-  const order = orderStateName(s);
+  const order = s.orderState;
   return order !== null && can('shipping_order', order, 'cancel', 'customer', {});
 }
 
@@ -116,7 +113,7 @@ export function reachedStep(s: BookingServerSnapshot | null): number {
   if (!s) return 0;
   const screen = screenOf(s);
   if (screen === 'shipping_order') {
-    const order = orderStateName(s);
+    const order = s.orderState;
     if (order === 'ready_for_approval' || order === 'approved') return 3;
   }
   return rateRequestState(s)?.step ?? 0;
@@ -129,7 +126,7 @@ const on =
 const orderIs =
   (...names: (string | null)[]) =>
   ({ context }: { context: BookingWizardContext }) =>
-    context.server !== null && names.includes(orderStateName(context.server));
+    context.server !== null && names.includes(context.server.orderState);
 
 export const bookingWizardMachine = setup({
   types: {
@@ -149,6 +146,7 @@ export const bookingWizardMachine = setup({
     bookingRequest: on('booking_request'),
     noOrder: orderIs(null),
     orderSubmitted: orderIs('submitted'),
+    orderUpdateReceived: orderIs('update_received'),
     orderRevision: orderIs('revision_requested'),
     orderFillableAgain: ({ context }) => mayFillAgain(context.server),
     completed: on('final'),
@@ -217,6 +215,7 @@ export const bookingWizardMachine = setup({
           always: [
             { guard: 'noOrder', target: 'fill' },
             { guard: 'orderSubmitted', target: 'underReview' },
+            { guard: 'orderUpdateReceived', target: 'updateReceived' },
             { guard: 'orderRevision', target: 'revisionRequested' },
             { guard: 'orderFillableAgain', target: 'fillAgain' },
             { target: 'accepted' },
@@ -224,6 +223,8 @@ export const bookingWizardMachine = setup({
         },
         fill: {},
         underReview: {},
+        /** The customer sent an update of her order (through /v3); staff decide on it. */
+        updateReceived: {},
         revisionRequested: {},
         /** The order was cancelled or declined and the booking is live: it may be filled and sent again. */
         fillAgain: {

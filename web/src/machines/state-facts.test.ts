@@ -62,14 +62,14 @@ describe('the customer screen of each rate_request state', () => {
     '%s shows the %s screen',
     (name, screen) => {
       const state = machines.rate_request.states.find((s) => s.name === name)!;
-      const snapshot = { state: state.code, priced: name !== 'requested', orderStatus: null, hasDocuments: true };
+      const snapshot = { state: state.code, priced: name !== 'requested', orderState: null, hasDocuments: true };
       expect(landing(bookingWizardMachine, snapshot).startsWith(WIZARD_STATE[screen])).toBe(true);
     },
   );
 
   it('a cancelled booking is closed, not back on the price it once accepted', () => {
     const code = machines.rate_request.states.find((s) => s.name === 'cancelled')!.code;
-    expect(landing(bookingWizardMachine, { state: code, priced: true, orderStatus: null, hasDocuments: true })).toBe(
+    expect(landing(bookingWizardMachine, { state: code, priced: true, orderState: null, hasDocuments: true })).toBe(
       'closed',
     );
   });
@@ -108,7 +108,7 @@ describe('a state added to a copy of rate_request.json', () => {
     const wizard = await import('./booking-wizard');
     expect(lifecycle.statesWhere('rate_request', 'amendable')).toEqual(['shipping_order', 'on_hold']);
     expect(lifecycle.statesWhere('rate_request', 'sailing')).toContain('on_hold');
-    const snapshot = { state: 9, priced: true, orderStatus: null, hasDocuments: true };
+    const snapshot = { state: 9, priced: true, orderState: null, hasDocuments: true };
     expect(landing(wizard.bookingWizardMachine, snapshot)).toBe('shippingOrder.fill');
     expect(wizard.reachedStep(snapshot)).toBe(2);
   });

@@ -44,6 +44,8 @@ export function shippingOrder(overrides: Partial<ShippingOrder> = {}): ShippingO
 /** A two-container reefer booking from Shanghai to Hamburg, quoted instantly from the tariff, with the order
  *  above: each test overrides what it is about. */
 export function rateRequestDetail(overrides: Partial<RateRequestDetail> = {}): RateRequestDetail {
+  // The row's order state follows the order given (its code and, since codes may be shared, its name).
+  const order = 'order' in overrides ? (overrides.order ?? null) : shippingOrder();
   return {
     id: 'rr-1',
     customerId: 'c-1',
@@ -54,7 +56,8 @@ export function rateRequestDetail(overrides: Partial<RateRequestDetail> = {}): R
     quantity: 2,
     state: 3,
     stateName: 'shipping_order',
-    orderState: 2,
+    orderState: order?.status ?? null,
+    orderStateName: order?.statusName ?? null,
     pol: { id: 1, name: 'Shanghai (CNSHA)', value: 1 },
     pod: { id: 2, name: 'Hamburg (DEHAM)', value: 2 },
     polTitle: 'Shanghai (CNSHA)',
@@ -87,7 +90,7 @@ export function rateRequestDetail(overrides: Partial<RateRequestDetail> = {}): R
     quotedBy: 'system',
     tariffVersion: 3,
     tariffRow: 7,
-    order: shippingOrder(),
+    order,
     ...overrides,
   };
 }

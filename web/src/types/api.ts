@@ -7784,6 +7784,8 @@ export interface components {
             order: components["schemas"]["ShippingOrder"] | null;
             /** Orderstate */
             orderState: number | null;
+            /** Orderstatename */
+            orderStateName: string | null;
             pod: components["schemas"]["Choice"];
             /** Podtitle */
             podTitle: string | null;
@@ -7847,6 +7849,8 @@ export interface components {
             id: string;
             /** Orderstate */
             orderState: number | null;
+            /** Orderstatename */
+            orderStateName: string | null;
             /** Podtitle */
             podTitle: string | null;
             /** Poltitle */
@@ -8704,6 +8708,8 @@ export interface components {
             orderMismatch?: string | null;
             /** Orderstate */
             orderState: number | null;
+            /** Orderstatename */
+            orderStateName: string | null;
             pod: components["schemas"]["Choice"];
             /** Podtitle */
             podTitle: string | null;
@@ -8768,6 +8774,8 @@ export interface components {
             needsAttention: components["schemas"]["NeedsAttention"] | null;
             /** Orderstate */
             orderState: number | null;
+            /** Orderstatename */
+            orderStateName: string | null;
             /** Podtitle */
             podTitle: string | null;
             /** Poltitle */
@@ -9568,6 +9576,8 @@ export interface components {
             id: string;
             /** Orderstate */
             orderState: number | null;
+            /** Orderstatename */
+            orderStateName: string | null;
             /** Podtitle */
             podTitle: string | null;
             /** Poltitle */

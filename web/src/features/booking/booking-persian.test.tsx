@@ -18,6 +18,7 @@ const row = {
   state: 1,
   stateName: 'requested',
   orderState: null,
+  orderStateName: null,
   polTitle: 'Bandar Abbas (IRBND)',
   podTitle: 'Hamburg (DEHAM)',
   cargoDetails: '2 x 20 Dry, Saffron',

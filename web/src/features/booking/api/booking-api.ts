@@ -193,7 +193,7 @@ export function useCancelShippingOrder(orderId: string, rateRequestId: string) {
       }),
     onSuccess: (order) => {
       queryClient.setQueryData<RateRequestDetail>(bookingKeys.detail(rateRequestId), (detail) =>
-        detail ? { ...detail, order, orderState: order.status } : detail,
+        detail ? { ...detail, order, orderState: order.status, orderStateName: order.statusName } : detail,
       );
       return invalidate();
     },

@@ -13,6 +13,7 @@ const row = {
   state: 3,
   stateName: 'shipping_order',
   orderState: 2,
+  orderStateName: 'ready_for_approval',
   polTitle: 'Bandar Abbas (IRBND)',
   podTitle: 'Hamburg (DEHAM)',
   cargoDetails: '1 x 20 Dry, Saffron',

@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
-import { can, isState, stateName } from '@/lib/lifecycle';
+import { can, isNamed, stateName } from '@/lib/lifecycle';
 import { TextInput } from '@/components/ui/text-input';
 import {
   documentTypesOptions,
@@ -258,8 +258,8 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
   // Approved by the customer, then issued by staff: the draft bill of lading becomes the issued one.
-  const issued = isState('shipping_order', detail.order?.status, 'issued');
-  const approved = issued || isState('shipping_order', detail.order?.status, 'approved');
+  const issued = isNamed('shipping_order', detail.order?.statusName, 'issued');
+  const approved = issued || isNamed('shipping_order', detail.order?.statusName, 'approved');
   // The report tells its height; the frame takes it, so the page scrolls and the frame never does.
   const [height, setHeight] = useState<number | null>(null);
   useEffect(() => {

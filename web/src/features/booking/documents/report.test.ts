@@ -13,10 +13,18 @@ describe('shipping order report', () => {
     renderReport(root, detail);
     expect(root.querySelector('h1')?.textContent).toBe('Draft Bill of Lading');
     expect(root.textContent).toContain(`Bill of lading BL-${detail.reference ?? detail.id} (draft)`);
-    renderReport(root, { ...detail, order: { ...detail.order!, status: 4 } });
+    renderReport(root, { ...detail, order: { ...detail.order!, status: 4, statusName: 'issued' } });
     expect(root.querySelector('h1')?.textContent).toBe('Bill of Lading');
-    renderReport(root, { ...detail, order: { ...detail.order!, status: 0 } });
+    renderReport(root, { ...detail, order: { ...detail.order!, status: 0, statusName: 'submitted' } });
     expect(root.querySelector('h1')?.textContent).toBe('Shipping Order Report');
+  });
+
+  it("says an order its customer updated is so, not a fresh submission (both are the specification's code 0)", () => {
+    const root = document.createElement('main');
+    const order = { ...detail.order!, status: 0, statusName: 'update_received', statusLabel: 'Update Received' };
+    renderReport(root, { ...detail, order });
+    expect(root.querySelector('h1')?.textContent).toBe('Shipping Order Report');
+    expect(root.textContent).toContain('Update Received');
   });
 
   it('shows the rate request, the order, its parties and container totals', () => {
@@ -153,5 +161,13 @@ describe("the shipping order report's containers in Persian", () => {
     expect(named).toBe(`${names.containerSizes['2'].fa} ${names.containerTypes['2'].fa}`);
     expect(root.textContent).toContain(named);
     expect(root.textContent).not.toContain('Refrigerated');
+  });
+
+  it("says an updated order's state in Persian", () => {
+    const root = document.createElement('main');
+    const order = { ...detail.order!, status: 0, statusName: 'update_received', statusLabel: 'Update Received' };
+    renderReport(root, { ...rateRequestDetail(), order });
+    expect(root.textContent).toContain('اصلاحات دریافت شد');
+    expect(root.textContent).not.toContain('ارسال شد');
   });
 });

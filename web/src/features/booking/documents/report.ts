@@ -6,7 +6,7 @@
 import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
-import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
+import { getState, label as stateLabel } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
@@ -152,7 +152,7 @@ function partyCell(party: Order['parties'][number], field: PartyField): Cell {
 
 /** The order's state: the server's words in English, the machine's Persian label in Persian. */
 function status(order: Order): string {
-  const persian = currentLanguage() === 'fa' ? stateLabel('shipping_order', order.status) : '';
+  const persian = currentLanguage() === 'fa' ? stateLabel('shipping_order', order.statusName) : '';
   return persian || order.statusLabel || order.statusName;
 }
 
@@ -228,7 +228,7 @@ export function renderReport(
   lead.className = 'muted';
   // Once staff accept the order it is the draft bill of lading; the customer approves it, staff issue it.
   const document = d.order
-    ? getState('shipping_order', stateName('shipping_order', d.order.status))?.transportDocument
+    ? getState('shipping_order', d.order.statusName)?.transportDocument
     : null;
   const heading = say(document === 'ISSUED' ? 'titleIssued' : document ? 'titleDraft' : 'titleOrder');
   if (document)

@@ -19,6 +19,7 @@ const booking = (n: number): RateRequestRow => ({
   state: 1,
   stateName: 'requested',
   orderState: null,
+  orderStateName: null,
   polTitle: 'Shanghai (CNSHA)',
   podTitle: 'Singapore (SGSIN)',
   cargoDetails: `1 x 20 ${TYPES[n % 3]}, Item ${n}`,

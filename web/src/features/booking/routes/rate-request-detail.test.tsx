@@ -159,3 +159,41 @@ describe('cancelling the shipping order from the booking screen', () => {
     expect(within(dialog).getByLabelText('دلیل (اختیاری)')).toBeTruthy();
   });
 });
+
+// An order the customer updated (through /v3): the specification's code 0, as a fresh submission's, with the
+// state's name beside it. Her screen says so, in her language, and offers what the lifecycle lets her do next.
+function updated(): RateRequestDetail {
+  return rateRequestDetail({
+    reference: 'FB-2026-000042',
+    waitingFor: 'staff',
+    order: shippingOrder({ status: 0, statusName: 'update_received', statusLabel: 'Update Received' }),
+  });
+}
+
+describe('the booking screen of an order its customer updated', () => {
+  const fetchMock = stubFetchEachTest();
+
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('says Update Received, not a fresh submission under review, and lets her cancel it', async () => {
+    const detail = updated();
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(detail)));
+    screenOf(detail);
+    const said = await screen.findByText(/^Update Received: /);
+    expect(said.getAttribute('role')).toBe('status');
+    expect(screen.queryByText('Your shipping order is being reviewed.')).toBeNull();
+    // update_received -> cancel is the customer's (state-machines/shipping_order.json).
+    expect(screen.getByRole('button', { name: 'Cancel the order' })).toBeTruthy();
+  });
+
+  it('says it in Persian', async () => {
+    await act(() => setLanguage('fa'));
+    const detail = updated();
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(detail)));
+    screenOf(detail);
+    expect(await screen.findByText(/^اصلاحات دریافت شد: /)).toBeTruthy();
+    expect(screen.queryByText('دستور حمل شما در حال بررسی است.')).toBeNull();
+  });
+});

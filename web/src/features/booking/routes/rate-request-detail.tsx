@@ -8,7 +8,7 @@ import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
-import { customerLabel, isState, stateName } from '@/lib/lifecycle';
+import { customerLabel, isNamed, isState, label, stateName } from '@/lib/lifecycle';
 import { activeStep, bookingWizardMachine, mayCancelOrder, reachedStep } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
@@ -29,7 +29,8 @@ function serverSnapshot(d: RateRequestDetail) {
   return {
     state: d.state,
     priced: d.price !== null,
-    orderStatus: d.order?.status ?? null,
+    // By name: the order's code 0 stands for `submitted` and for `update_received` alike.
+    orderState: d.order?.statusName ?? null,
     hasDocuments: Boolean(d.bookingRequest),
   };
 }
@@ -77,7 +78,7 @@ function StatusStep({
 function DeclineReason({ detail }: { detail: RateRequestDetail }) {
   const { t } = useTranslation('booking');
   const reason = detail.order?.declineMessage;
-  if (!reason || !isState('shipping_order', detail.order?.status, 'declined')) return null;
+  if (!reason || !isNamed('shipping_order', detail.order?.statusName, 'declined')) return null;
   return (
     <section className={styles.reviseSummary} aria-labelledby="decline-reason-title">
       <h2 id="decline-reason-title">{t('detail.declineReason')}</h2>
@@ -185,23 +186,29 @@ export function RateRequestDetailRoute() {
           </div>
         </>
       ) : null}
-      {snapshot.matches({ shippingOrder: 'underReview' }) || snapshot.matches({ shippingOrder: 'accepted' }) ? (
+      {snapshot.matches({ shippingOrder: 'underReview' }) ||
+      snapshot.matches({ shippingOrder: 'updateReceived' }) ||
+      snapshot.matches({ shippingOrder: 'accepted' }) ? (
         <StatusStep
           detail={detail}
           onBack={back}
           onContinue={reached >= 3 ? next : undefined}
-          actions={snapshot.matches({ shippingOrder: 'underReview' }) ? cancelOrder : null}
+          actions={snapshot.matches({ shippingOrder: 'accepted' }) ? null : cancelOrder}
         >
           {snapshot.matches({ shippingOrder: 'underReview' })
             ? t('detail.orderUnderReview')
-            : t('detail.orderAccepted')}
+            : snapshot.matches({ shippingOrder: 'updateReceived' })
+              ? t('detail.orderUpdateReceived', { state: label('shipping_order', detail.order?.statusName ?? '') })
+              : t('detail.orderAccepted')}
         </StatusStep>
       ) : null}
       {snapshot.matches({ shippingOrder: { fillAgain: 'offered' } }) ? (
         <>
           <SummaryHeader detail={detail} />
           <p role="status">
-            {isState('shipping_order', detail.order?.status, 'declined') ? t('detail.orderDeclined') : t('detail.orderCancelled')}
+            {isNamed('shipping_order', detail.order?.statusName, 'declined')
+              ? t('detail.orderDeclined')
+              : t('detail.orderCancelled')}
           </p>
           <DeclineReason detail={detail} />
           <div className={styles.actions}>

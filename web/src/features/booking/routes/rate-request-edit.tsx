@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
-import { isState } from '@/lib/lifecycle';
+import { isNamed } from '@/lib/lifecycle';
 import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
@@ -25,7 +25,7 @@ export function RateRequestEditRoute() {
   if (query.isError) return <BookingNotFound error={query.error} />;
   if (query.isPending || !detail) return <Spinner label={t('detail.loading')} />;
   const toList = () => navigate('/dashboard/bookings');
-  if (detail.order && isState('shipping_order', detail.order.status, 'revision_requested')) {
+  if (detail.order && isNamed('shipping_order', detail.order.statusName, 'revision_requested')) {
     return (
       <ContentLayout title={t('detail.editOrder')}>
         {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}

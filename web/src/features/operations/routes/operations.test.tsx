@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n';
+import { getState } from '@/lib/lifecycle';
 import type { BookingChanges } from '@/components/booking-changes';
 import { fieldChange, requestedAmendment } from '@/testing/changes';
 import { stubFetchEachTest } from '@/testing/fetch';
@@ -42,10 +43,13 @@ describe("staff's console offers a confirmed booking's rejection", () => {
   });
 });
 
-// A confirmed booking whose shipping order is in the given state (its code), with the decline's message if any.
-function withOrder(status: number, declineMessage: string | null = null, decline?: (body: unknown) => Response) {
-  const order = shippingOrder({ status, declineMessage });
-  const detail = { ...rateRequestDetail({ order, orderState: status }), needsAttention: null, orderMismatch: null };
+// A confirmed booking whose shipping order is in the state named (as the server answers it: its code, name and
+// label), with the decline's message if any.
+function withOrder(name: string, declineMessage: string | null = null, decline?: (body: unknown) => Response) {
+  const state = getState('shipping_order', name);
+  if (!state) throw new Error(`no shipping order state ${name}`);
+  const order = shippingOrder({ status: state.code, statusName: name, statusLabel: state.label, declineMessage });
+  const detail = { ...rateRequestDetail({ order }), needsAttention: null, orderMismatch: null };
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.includes('/shipping-orders/so-1/decline') && decline) return decline(JSON.parse(String(init?.body)));
@@ -63,19 +67,19 @@ describe("staff's view of a declined shipping order", () => {
   afterEach(() => act(() => setLanguage('en')));
 
   it('says why it was declined, as staff wrote it', async () => {
-    withOrder(6, REASON);
+    withOrder('declined', REASON);
     const why = await screen.findByRole('region', { name: 'Why the order was declined' });
     expect(within(why).getByText(REASON).getAttribute('dir')).toBe('auto');
   });
 
   it('in Persian too', async () => {
     await act(() => setLanguage('fa'));
-    withOrder(6, REASON);
+    withOrder('declined', REASON);
     expect(await screen.findByRole('region', { name: 'چرا دستور حمل رد شد' })).toBeTruthy();
   });
 
   it('says nothing of a decline for an order under review', async () => {
-    withOrder(0);
+    withOrder('submitted');
     await screen.findByRole('button', { name: 'Accept Shipping Order' });
     expect(screen.queryByRole('region', { name: 'Why the order was declined' })).toBeNull();
   });
@@ -83,19 +87,19 @@ describe("staff's view of a declined shipping order", () => {
 
 describe("staff's decline of a shipping order", () => {
   it('is offered where the lifecycle lets staff decline (under review), not once accepted', async () => {
-    withOrder(0);
+    withOrder('submitted');
     expect(await screen.findByRole('button', { name: 'Decline Shipping Order' })).toBeTruthy();
   });
 
   it("is not offered for an order ready for the customer's approval", async () => {
-    withOrder(2);
+    withOrder('ready_for_approval');
     await screen.findByRole('heading', { name: /Shipping order/ });
     expect(screen.queryByRole('button', { name: 'Decline Shipping Order' })).toBeNull();
   });
 
   it("needs a message, and shows the server's word on it beside the field", async () => {
     const sent: unknown[] = [];
-    withOrder(0, null, (body) => {
+    withOrder('submitted', null, (body) => {
       sent.push(body);
       return new Response(
         JSON.stringify({
@@ -124,11 +128,54 @@ describe("staff's decline of a shipping order", () => {
   });
 
   it('sends the message and tells staff it is done', async () => {
-    withOrder(0, null, () => envelope(shippingOrder({ status: 6, declineMessage: REASON })));
+    withOrder('submitted', null, () => envelope(shippingOrder({ status: 6, statusName: 'declined', statusLabel: 'Declined', declineMessage: REASON })));
     fireEvent.click(await screen.findByRole('button', { name: 'Decline Shipping Order' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Why the order is declined/), { target: { value: REASON } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Shipping order declined: the customer is told why')).toBeTruthy();
+  });
+});
+
+// An order whose customer sent an update (through /v3): the specification's code 0, as a fresh submission's,
+// and the state's name beside it (`statusName`, the row's `orderStateName`).
+function updatedOrder() {
+  const order = shippingOrder({ status: 0, statusName: 'update_received', statusLabel: 'Update Received' });
+  const detail = { ...rateRequestDetail({ order, reference: 'FB-2026-000042' }), needsAttention: null, orderMismatch: null };
+  const { order: _, pol: __, pod: ___, containerType, containerSize, ...facts } = detail;
+  const row = { ...facts, containerType: containerType.name, containerSize: containerSize.name, progress: null };
+  fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/rate-requests/rr-1/changes')) return envelope({ amendment: null, cancellation: null });
+    if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
+    if (url.includes('/rate-requests/rr-1')) return envelope(detail);
+    if (url.includes('/rate-requests')) return envelope({ list: { list: [row], totalCount: 1 } });
+    return envelope({ list: { list: [], totalCount: 0 } });
+  });
+  renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+}
+
+describe("staff's console of an order its customer updated", () => {
+  afterEach(() => act(() => setLanguage('en')));
+
+  it('says Update Received in the list and the booking, and offers what the lifecycle lets staff do next', async () => {
+    updatedOrder();
+    expect(await screen.findByRole('heading', { name: 'Shipping order (Update Received)' })).toBeTruthy();
+    const row = (await screen.findAllByTestId('ops-row'))[0];
+    expect(within(row).getByText('Update Received')).toBeTruthy();
+    expect(screen.queryByText(/Submitted/)).toBeNull();
+    // From update_received staff may ask for a revision, accept or decline (state-machines/shipping_order.json).
+    for (const name of ['Request Order Revision', 'Accept Shipping Order', 'Decline Shipping Order']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    expect(screen.queryByRole('button', { name: 'Issue Bill of Lading' })).toBeNull();
+  });
+
+  it('in Persian too', async () => {
+    await act(() => setLanguage('fa'));
+    updatedOrder();
+    expect(await screen.findByRole('heading', { name: 'دستور حمل (اصلاحات دریافت شد)' })).toBeTruthy();
+    const row = (await screen.findAllByTestId('ops-row'))[0];
+    expect(within(row).getByText('اصلاحات دریافت شد')).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { api, ApiError } from '@/lib/api-client';
-import { can, getState, guardNames, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
+import { can, getState, guardNames, isNamed, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
 import { changePending } from '@/components/booking-changes';
 import { ApiBadge } from '@/components/api-badge';
 import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
@@ -236,7 +236,8 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       {step.title}
     </Button>
   );
-  const orderName = stateName('shipping_order', d.order?.status);
+  // The order's state by its name: `submitted` and `update_received` share the specification's code 0.
+  const orderName = d.order?.statusName ?? '';
   return (
     <section aria-label={t('detail.label')} className={styles.panel}>
       <h2 ref={heading} tabIndex={-1} className={styles.panelHeading}>
@@ -257,17 +258,17 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       ) : null}
       <p>
         {label('rate_request', d.state, d.price)}
-        {d.order ? t('detail.orderState', { state: label('shipping_order', d.order.status) }) : ''} ·{' '}
+        {d.order ? t('detail.orderState', { state: label('shipping_order', d.order.statusName) }) : ''} ·{' '}
         <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
       <BookingFacts request={d} order={d.order} label={t('detail.facts')} forStaff />
       <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
-          <h3>{t('detail.order', { state: label('shipping_order', d.order.status) })}</h3>
+          <h3>{t('detail.order', { state: label('shipping_order', d.order.statusName) })}</h3>
           <AuditLink aggregateId={d.order.id} reference={d.reference} />
           <OrderFacts order={d.order} />
-          {d.order.declineMessage && isState('shipping_order', d.order.status, 'declined') ? (
+          {d.order.declineMessage && isNamed('shipping_order', d.order.statusName, 'declined') ? (
             <section aria-labelledby="order-decline-message">
               <h4 id="order-decline-message">{t('detail.declineMessage')}</h4>
               <p dir="auto">{d.order.declineMessage}</p>
@@ -434,7 +435,7 @@ export function OperationsRoute() {
                 <WhereItIs progress={r.progress} />
               </td>
               <td data-label={t('console.order')}>
-                {r.orderState === null ? '-' : label('shipping_order', r.orderState)}
+                {r.orderStateName === null ? '-' : label('shipping_order', r.orderStateName)}
               </td>
               <td data-label={t('console.nextMove')}>
                 <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
