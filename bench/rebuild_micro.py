@@ -73,7 +73,9 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
             if profile and attempt == 1:
                 profiler = cProfile.Profile()
                 stats = profiler.runcall(rebuild, store, db)
-                pstats.Stats(profiler).sort_stats(os.environ.get("PSORT", "cumulative")).print_stats(int(os.environ.get("PTOP", "25")))
+                pstats.Stats(profiler).sort_stats(os.environ.get("PSORT", "cumulative")).print_stats(
+                    int(os.environ.get("PTOP", "25"))
+                )
             else:
                 stats = rebuild(store, db)
             mine, helper = time.process_time() - cpu, _children_cpu() - helper_cpu
