@@ -8651,6 +8651,10 @@ export interface components {
             arrivalDelayHours: number;
             /** Arrivalport */
             arrivalPort: string | null;
+            /** Bookingendedas */
+            bookingEndedAs?: string | null;
+            /** Bookingendedat */
+            bookingEndedAt?: string | null;
             /** Estimatedarrival */
             estimatedArrival: string | null;
             /** Raterequestid */
@@ -8974,6 +8978,10 @@ export interface components {
             arrivalPort?: string | null;
             /** Arrivalportname */
             arrivalPortName?: string | null;
+            /** Bookingendedas */
+            bookingEndedAs?: string | null;
+            /** Bookingendedat */
+            bookingEndedAt?: string | null;
             /**
              * Ended
              * @default false
@@ -9200,6 +9208,8 @@ export interface components {
         };
         /** UnmatchedEvent */
         UnmatchedEvent: {
+            /** Classifier */
+            classifier?: string | null;
             /** Description */
             description: string;
             /** Equipmentreference */
