@@ -1,7 +1,8 @@
 /**
  * The console's tracking screen: what needs staff (containers not gated in before the cargo
- * cut-off, slipped arrivals), the events that matched no booking (paged, assigned to a booking), a milestone
- * recorded by hand, and the publisher keys terminals and depots publish with (the key shown once).
+ * cut-off, slipped arrivals), the events that matched no booking (paged,
+ * assigned to a booking, each named in the language shown), a milestone recorded by hand, and the publisher
+ * keys terminals and depots publish with (the key shown once).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,6 +34,7 @@ import type { Classifier, MilestoneCode, MilestoneForm } from '../lib/milestone'
 import styles from './tracking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
+import { milestoneName } from '@/lib/milestone-words';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = {
@@ -151,7 +153,10 @@ function UnmatchedEvents() {
         {rows.map((row) => (
           <li key={row.id} data-testid="unmatched-event" className={styles.row}>
             <span>
-              <bdi>{row.description}</bdi>
+              {/* Named by its code from the catalogue, as the customer's timeline names it (not the server's English). */}
+              <bdi data-testid="unmatched-milestone">
+                {milestoneName(row.eventSubtype ?? row.eventType, row.classifier)}
+              </bdi>
               {row.equipmentReference ? (
                 <>
                   {t('unmatched.container')} <bdi>{row.equipmentReference}</bdi>
