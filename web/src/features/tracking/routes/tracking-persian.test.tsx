@@ -129,6 +129,41 @@ describe('the tracking console in Persian', () => {
     expect(text).not.toMatch(/Container|Vessel|gated|arrival|estimated/i);
   });
 
+  it('says of a slipped arrival whose booking ended that it ended, when and how, in Persian', async () => {
+    await act(() => setLanguage('fa'));
+    const slipped = {
+      rateRequestId: 'rr-2',
+      reference: 'FB-2027-000124',
+      vesselName: 'KING OF THE SEAS',
+      arrivalPort: 'DEHAM',
+      estimatedArrival: '2027-01-14T08:00:00Z',
+      arrivalDelayHours: 48,
+    };
+    answer({
+      exceptions: {
+        ...exceptions,
+        slippedArrivals: [
+          { ...slipped, bookingEndedAs: 'rejected_by_admin', bookingEndedAt: '2026-12-29T10:00:00Z' },
+          {
+            ...slipped,
+            rateRequestId: 'rr-3',
+            reference: 'FB-2027-000125',
+            bookingEndedAs: null,
+            bookingEndedAt: null,
+          },
+        ],
+      } as unknown as Exceptions,
+    });
+    renderWithProviders(<TrackingRoute />);
+    const [ended, live] = await screen.findAllByTestId('slipped-arrival');
+    expect(ended.dataset.ended).toBe('true');
+    expect(within(ended).getByTestId('booking-ended').textContent).toBe(
+      'رزرو در ۱۴۰۵/۱۰/۰۸ پایان یافت: رد شده توسط مدیر',
+    );
+    expect(live.dataset.ended).toBeUndefined();
+    expect(within(live).queryByTestId('booking-ended')).toBeNull();
+  });
+
   it('takes a Solar Hijri time, with Persian or Latin digits, and sends the same ISO instant', async () => {
     await act(() => setLanguage('fa'));
     answer();

@@ -1,6 +1,6 @@
 /**
  * The console's tracking screen: what needs staff (containers not gated in before the cargo
- * cut-off, slipped arrivals), the events that matched no booking (paged,
+ * cut-off, slipped arrivals, a booking that ended said to have), the events that matched no booking (paged,
  * assigned to a booking, each named in the language shown), a milestone recorded by hand, and the publisher
  * keys terminals and depots publish with (the key shown once).
  */
@@ -35,6 +35,7 @@ import styles from './tracking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
 import { milestoneName } from '@/lib/milestone-words';
+import { endedWords } from '@/components/where-it-is';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = {
@@ -103,7 +104,7 @@ function Exceptions() {
       {slippedArrivals.length === 0 ? <p className={styles.muted}>{t('exceptions.noneLate')}</p> : null}
       <ul>
         {slippedArrivals.map((row) => (
-          <li key={row.rateRequestId} data-testid="slipped-arrival">
+          <li key={row.rateRequestId} data-testid="slipped-arrival" data-ended={row.bookingEndedAs ? true : undefined}>
             <strong>
               <Reference value={row.reference ?? row.rateRequestId} />
             </strong>{' '}
@@ -118,7 +119,16 @@ function Exceptions() {
               }}
               components={{ b: <bdi /> }}
             />{' '}
-            <span className={styles.late}>{t('exceptions.late', { delay: hours(row.arrivalDelayHours) })}</span>
+            {/* A booking that ended is listed still (staff read every event), muted and said to have ended. */}
+            <span className={row.bookingEndedAs ? styles.muted : styles.late}>
+              {t('exceptions.late', { delay: hours(row.arrivalDelayHours) })}
+            </span>
+            {row.bookingEndedAs ? (
+              <span className={styles.muted}>
+                {' · '}
+                <span data-testid="booking-ended">{endedWords(row)}</span>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
