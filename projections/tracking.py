@@ -443,16 +443,21 @@ def latest_moved(tx: Tx, customer_id: str, limit: int) -> list[str]:
     return [str(r["rate_request_id"]) for r in rows]
 
 
-def ended_among(tx: Tx, rate_request_ids: list[str]) -> set[str]:
-    """Which of these bookings ended (a state that carries nothing more to the customer)."""
+def ends_of(tx: Tx, rate_request_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """How and when each of these bookings that ended did (one statement): `ended_as`, the final state it
+    came to (it never leaves it), and `ended_at`, when that move was recorded (null until the event log has
+    it). What both the customer's and staff's views say of an ended booking (decisions 3831, 3836)."""
     if not rate_request_ids:
-        return set()
+        return {}
     rows = tx.all(
-        f"SELECT rate_request_id FROM {ENDED_BOOKINGS} WHERE rate_request_id IN"
-        f" ({placeholders(rate_request_ids)})",
+        "SELECT x.rate_request_id, r.state_name AS ended_as, l.recorded_at AS ended_at"
+        f" FROM {ENDED_BOOKINGS} x"
+        " LEFT JOIN booking_rate_requests r ON r.id = x.rate_request_id"
+        " LEFT JOIN event_log l ON l.position = x.position"
+        f" WHERE x.rate_request_id IN ({placeholders(rate_request_ids)})",
         tuple(rate_request_ids),
     )
-    return {str(r["rate_request_id"]) for r in rows}
+    return {str(r["rate_request_id"]): {"ended_as": r["ended_as"], "ended_at": r["ended_at"]} for r in rows}
 
 
 def timelines_until_end(tx: Tx, rate_request_ids: list[str]) -> dict[str, list[dict[str, Any]]]:

@@ -5,7 +5,7 @@ only, no tables of their own):
   than 24 h away: from 24 h before the cut-off until two weeks after it (then the booking is history, or
   staff have rolled it to another sailing, which moves the cut-off);
 - a vessel whose estimated arrival slipped by more than 24 h against its first plan, while the cargo has not
-  arrived (the booking's position);
+  arrived (the booking's position); a booking that ended is said to have (decision 3836);
 - how many events matched no booking (listed, paged, assignable on their own path).
 """
 
@@ -22,7 +22,7 @@ from domain.tracking.position import Position, against_sailing
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import customer_name
 from projections.booking.sailings import SAILINGS
-from projections.tracking import EVENTS, POSITIONS
+from projections.tracking import EVENTS, POSITIONS, ends_of
 
 GATE_IN_LEAD = timedelta(hours=24)
 KEPT_AFTER_CUT_OFF = timedelta(days=14)
@@ -133,6 +133,11 @@ def slipped_arrivals(tx: Tx) -> list[dict[str, Any]]:
                 "arrival_delay_hours": float(at.delay_hours),
             }
         )
+    # A booking that ended is listed still, said to have ended (decision 3836, as its progress says).
+    ends = ends_of(tx, [str(f["rate_request_id"]) for f in found])
+    for row in found:
+        end = ends.get(str(row["rate_request_id"]), {})
+        row["booking_ended_as"], row["booking_ended_at"] = end.get("ended_as"), end.get("ended_at")
     return found
 
 

@@ -4,7 +4,8 @@ each booking (projections/tracking.py keeps it as events arrive; domain/tracking
 A field of its own on the booking's detail and list rows (`progress`): the specification's state codes do
 not change (a delivered booking is still state 4 to the specification's client). A customer reads a booking
 that ended as it stood then (decision 3831: the events that reached it before the end, no forecast, `ended`);
-staff read every event.
+staff read every event. Both are told that it ended, how and when (decision 3836: `booking_ended_as`,
+`booking_ended_at`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from domain.tracking.position import Position, against_sailing, position, summar
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import rows_where
 from projections.event_log import version_at
-from projections.tracking import EVENTS, ended_among, latest_moved, moment, positions, timelines_until_end
+from projections.tracking import EVENTS, ends_of, latest_moved, moment, positions, timelines_until_end
 
 UNDERWAY_SHOWN = 10
 PROGRESS = keys_of(TrackingProgress)
@@ -39,9 +40,13 @@ def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], st
 
 
 def progress_from(
-    at: Position, port_name: Callable[[str | None], str | None], ended: bool = False
+    at: Position,
+    port_name: Callable[[str | None], str | None],
+    ended: bool = False,
+    end: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """`TrackingProgress` (`ended`: of a booking that ended, `at` its position `until_end`)."""
+    """`TrackingProgress` (`ended`: of a booking that ended, `at` its position `until_end`; `end`: how and
+    when the booking ended, `ends_of`'s, for whoever reads it)."""
     return {
         PROGRESS["planned_arrival"]: at.planned_arrival,
         PROGRESS["stage"]: at.stage,
@@ -56,6 +61,8 @@ def progress_from(
         PROGRESS["arrival_port"]: at.arrival_port,
         PROGRESS["arrival_port_name"]: port_name(at.arrival_port),
         PROGRESS["ended"]: ended,
+        PROGRESS["booking_ended_as"]: None if end is None else end["ended_as"],
+        PROGRESS["booking_ended_at"]: None if end is None else end["ended_at"],
     }
 
 
@@ -81,26 +88,27 @@ def _planned(at: Position, sailing: dict[str, Any] | None) -> Position:
     return against_sailing(at, sailing["vessel_name"], sailing["discharge_port"], sailing["arrival"])
 
 
-def _until_end(tx: Tx, rate_request_ids: list[str]) -> dict[str, Position | None]:
-    """The positions of those of these bookings that ended, as their customer reads them (decision 3831):
-    after the events that reached each before its end (None when none did), without forecasts."""
-    ended = ended_among(tx, rate_request_ids)
+def _until_end(tx: Tx, ended: list[str]) -> dict[str, Position | None]:
+    """The positions of these bookings that ended, as their customer reads them (decision 3831): after the
+    events that reached each before its end (None when none did), without forecasts."""
     found = timelines_until_end(tx, sorted(ended))
     then = {rid: position(found.get(rid, [])) for rid in ended}
     return {rid: None if at is None else until_end(at) for rid, at in then.items()}
 
 
 def progress_of(tx: Tx, rate_request_ids: list[str], *, customer: bool) -> dict[str, dict[str, Any]]:
-    """`TrackingProgress` of each of these bookings that has tracking events (three indexed reads), its
-    lateness measured against its sailing's plan where the events gave none. To its `customer`, a booking
-    that ended reads as it stood then (two reads more): none when no event reached it before the end."""
+    """`TrackingProgress` of each of these bookings that has tracking events (four indexed reads), its
+    lateness measured against its sailing's plan where the events gave none, and how and when it ended if it
+    did. To its `customer`, a booking that ended reads as it stood then (one read more): none when no event
+    reached it before the end; staff read every event of it (decision 3836)."""
     rows = positions(tx, rate_request_ids)
-    ended = _until_end(tx, list(rows)) if customer and rows else {}
+    ends = ends_of(tx, list(rows))
+    ended = _until_end(tx, list(ends)) if customer and ends else {}
     sailings = _sailings(tx, [rid for rid in rows if rid not in ended])
     at = {rid: _planned(_position(row), sailings.get(rid)) for rid, row in rows.items() if rid not in ended}
     name = _port_names(tx, [p.row() for p in (*at.values(), *ended.values()) if p is not None])
-    answer = {rid: progress_from(p, name) for rid, p in at.items()}
-    answer.update({rid: progress_from(p, name, ended=True) for rid, p in ended.items() if p is not None})
+    answer = {rid: progress_from(p, name, end=ends.get(rid)) for rid, p in at.items()}
+    answer.update({rid: progress_from(p, name, True, ends[rid]) for rid, p in ended.items() if p is not None})
     return answer
 
 

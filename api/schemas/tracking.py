@@ -31,8 +31,11 @@ class UnmatchedEvent(WireModel):
     equipment_reference: str | None
     event_date_time: str
     recorded_at: str
-    # What happened, in words ("Container gated in"), and the references the publisher sent with it (none
-    # of them names a booking of this portal: that is why it is unmatched).
+    # ACT, EST or PLN: with `event_subtype` (the milestone's code, GTIN), what the screens word in the
+    # reader's language (decision 3836).
+    classifier: str | None = None
+    # What happened, in English words ("Container gated in"), and the references the publisher sent with it
+    # (none of them names a booking of this portal: that is why it is unmatched).
     description: str
     sent_references: list[str]
 
@@ -70,6 +73,11 @@ class TrackingProgress(WireModel):
     # cargo was last reported before the end, with no arrival forecast or plan; nothing later is in it
     # (decision 3831). Staff's progress reads every event and says false.
     ended: bool = False
+    # How and when the booking ended, said to its customer and to staff alike (decision 3836): the final state
+    # it came to (cancelled, rejected_by_admin, rejected_by_client, price_expired) and when that was recorded;
+    # null while it is live. Staff's progress still reads every event, those after the end too.
+    booking_ended_as: str | None = None
+    booking_ended_at: str | None = None
 
 
 class NotGatedIn(WireModel):
@@ -97,6 +105,10 @@ class SlippedArrival(WireModel):
     arrival_port: str | None  # UN/LOCODE
     estimated_arrival: str | None
     arrival_delay_hours: float
+    # The booking ended (decision 3836): its final state and when it came to it, as `TrackingProgress` says;
+    # null while it is live. Listed still: staff see every booking's events.
+    booking_ended_as: str | None = None
+    booking_ended_at: str | None = None
 
 
 class TrackingExceptions(WireModel):

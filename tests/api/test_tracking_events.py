@@ -27,6 +27,7 @@ from tests.api.booking_support import (
     ok,
 )
 from tests.api.tracking_support import (
+    EXCEPTIONS,
     KEYS,
     UNMATCHED,
     V3,
@@ -483,6 +484,58 @@ def test_an_ended_booking_reads_to_its_customer_as_tracked_until_it_ended(
     assert ok(client.get(f"{CLIENT}/rate-requests/{other}", headers=alice))["progress"] is None
     rows = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
     assert {r["id"]: r["progress"] for r in rows}[other] is None
+
+
+def test_staff_read_every_event_of_an_ended_booking_said_to_have_ended_how_and_when(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3836: staff's progress of a booking that ended (rejected here) still reads every event, the
+    departure after the end too, and says how and when the booking ended, as its customer's does (the same
+    fact); so does its row of the slipped arrivals. A live booking's says no end."""
+    alice = customer(client, "tnt-staff-ended")
+    rid, live_rid = (in_shipping_order(client, alice, admin_headers) for _ in range(2))
+    reference, live_reference = (
+        ok(client.get(f"{CLIENT}/rate-requests/{r}", headers=alice))["reference"] for r in (rid, live_rid)
+    )
+    publisher = publisher_key(client, admin_headers)
+    box, ship = TRACKED_CONTAINERS[1], "KING OF THE SEAS"
+    for ref, prefix in ((reference, "se"), (live_reference, "sl")):
+        planned, estimated = (
+            transport(f"{prefix}-{kind}", "ARRI", kind.upper(), when, HAMBURG, ref, sent, ship)
+            for kind, when, sent in (
+                ("pln", "2026-01-12T08:00:00Z", "2026-01-01T00:00:00Z"),
+                ("est", "2026-01-14T08:00:00Z", "2026-01-04T00:00:00Z"),
+            )
+        )
+        loaded = equipment(f"{prefix}-ld", "LOAD", box, "2026-01-06T08:00:00Z", BANDAR_ABBAS, ref)
+        publish(client, publisher, planned, estimated, loaded)
+    before = datetime.now(UTC)
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/reject", headers=admin_headers, json={"message": "No"}))
+    after = datetime.now(UTC)
+    publish(client, publisher, transport("se-depa", "DEPA", "ACT", "2026-01-06T20:00:00Z", BANDAR_ABBAS,
+                                         reference, "2026-01-06T20:05:00Z", ship))  # fmt: skip
+    staff = ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["progress"]
+    # Every event, as ever (not the customer's view), and the end said: how, and when.
+    assert (staff["ended"], staff["stage"], staff["milestones"]) == (False, "departed", 4), staff
+    assert staff["bookingEndedAs"] == "rejected_by_admin", staff
+    ended_at = datetime.fromisoformat(staff["bookingEndedAt"].replace("Z", "+00:00"))
+    assert before <= ended_at <= after, (before, ended_at, after)
+    # The one fact, as its customer reads it beside her history.
+    hers = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert (hers["ended"], hers["stage"]) == (True, "loaded")
+    end = ("bookingEndedAs", "bookingEndedAt")
+    assert [hers[k] for k in end] == [staff[k] for k in end]
+    # The staff's list rows say the same; the live booking's says no end.
+    rows = ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers))["list"]["list"]
+    progress = {r["id"]: r["progress"] for r in rows}
+    assert progress[rid] == staff
+    live = ok(client.get(f"{ADMIN}/rate-requests/{live_rid}", headers=admin_headers))["progress"]
+    assert progress[live_rid] == live
+    assert (live["ended"], live["bookingEndedAs"], live["bookingEndedAt"]) == (False, None, None), live
+    # Both arrivals slipped two days: the ended booking's listed still, said to have ended.
+    slipped = ok(client.get(EXCEPTIONS, headers=admin_headers))["slippedArrivals"]
+    ends = {s["rateRequestId"]: (s["bookingEndedAs"], s["bookingEndedAt"]) for s in slipped}
+    assert ends == {rid: ("rejected_by_admin", staff["bookingEndedAt"]), live_rid: (None, None)}, slipped
 
 
 def test_freight_replay_and_verify_are_clean_with_tracking_events(

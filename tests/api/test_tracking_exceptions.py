@@ -19,10 +19,9 @@ from tests.api.booking_support import (
     order_payload,
 )
 from tests.api.schedules_support import PUBLISH, publication, sailings_offered
-from tests.api.tracking_support import UNMATCHED, equipment, publish, publisher_key, transport
+from tests.api.tracking_support import EXCEPTIONS, UNMATCHED, equipment, publish, publisher_key, transport
 from tests.corpus import ORDERED_CONTAINERS, TRACKED_CONTAINERS, TRACKING_PORTS
 
-EXCEPTIONS = "/integrations/api/v1/admin/tracking-exceptions"
 BANDAR_ABBAS, HAMBURG, ROTTERDAM, _, _ = TRACKING_PORTS
 SHIP = "KING OF THE SEAS"
 
@@ -136,6 +135,8 @@ def test_slipped_arrivals_and_unmatched_events_are_listed_for_staff_only(
             "arrivalPort": HAMBURG,
             "estimatedArrival": "2026-01-14T08:00:00Z",
             "arrivalDelayHours": 48.0,
+            "bookingEndedAs": None,
+            "bookingEndedAt": None,
         }
     ]
     # Once the vessel has arrived the slip is history.

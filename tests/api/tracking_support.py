@@ -18,6 +18,7 @@ _URI = "urn:dcsa:tnt:3.0.0:test"
 V3 = "/v3/events"
 KEYS = "/integrations/api/v1/admin/publisher-keys"
 UNMATCHED = "/integrations/api/v1/admin/tracking-events/unmatched"
+EXCEPTIONS = "/integrations/api/v1/admin/tracking-exceptions"
 PARTY = {"partyCode": "FRT", "codeListProvider": "ZZZ", "codeListName": "LCL", "partyFunction": "CA"}
 
 

@@ -8655,6 +8655,10 @@ export interface components {
             arrivalDelayHours: number;
             /** Arrivalport */
             arrivalPort: string | null;
+            /** Bookingendedas */
+            bookingEndedAs?: string | null;
+            /** Bookingendedat */
+            bookingEndedAt?: string | null;
             /** Estimatedarrival */
             estimatedArrival: string | null;
             /** Raterequestid */
@@ -8982,6 +8986,10 @@ export interface components {
             arrivalPort?: string | null;
             /** Arrivalportname */
             arrivalPortName?: string | null;
+            /** Bookingendedas */
+            bookingEndedAs?: string | null;
+            /** Bookingendedat */
+            bookingEndedAt?: string | null;
             /**
              * Ended
              * @default false
@@ -9208,6 +9216,8 @@ export interface components {
         };
         /** UnmatchedEvent */
         UnmatchedEvent: {
+            /** Classifier */
+            classifier?: string | null;
             /** Description */
             description: string;
             /** Equipmentreference */

@@ -1,2 +1,2 @@
 export { WhereItIs } from './where-it-is';
-export { progressWords } from './progress-words';
+export { endedWords, progressWords } from './progress-words';

@@ -3,11 +3,13 @@
  * line is worded here from the values beside it (stage, vessel, ports, estimated arrival, delay), with the
  * day in the Solar Hijri calendar and Persian digits; the vessel's and ports' names stay as the reference
  * data writes them, isolated so they do not scramble the sentence. A booking that ended (`ended`, decision
- * 3831) is said as its last milestone and that tracking stopped, forecasting nothing.
+ * 3831) is said as its last milestone and that tracking stopped, forecasting nothing. Staff, who read every
+ * event of a booking that ended, are told that it ended, when and how (`endedWords`, decision 3836).
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
 import { formatDate } from '@/lib/format';
+import { label } from '@/lib/lifecycle';
 import type { components } from '@/types/api';
 
 type Progress = components['schemas']['TrackingProgress'];
@@ -67,4 +69,22 @@ export function progressWords(progress: Progress, language: Language = currentLa
     if (progress.arrivalDelayHours !== null) words += lateness(progress.arrivalDelayHours);
   }
   return words;
+}
+
+/** How and when a booking ended, as the server says it beside its tracking (decision 3836). */
+export interface BookingEnd {
+  bookingEndedAs?: string | null;
+  bookingEndedAt?: string | null;
+}
+
+/**
+ * "Booking ended 2026/12/01: Cancelled", in the language shown (the day in its calendar, the final state by the
+ * lifecycle's own label); null while the booking is live.
+ */
+export function endedWords(end: BookingEnd, language: Language = currentLanguage()): string | null {
+  if (!end.bookingEndedAs) return null;
+  const how = label('rate_request', end.bookingEndedAs, null, language) || end.bookingEndedAs;
+  return end.bookingEndedAt
+    ? i18next.t('progressWords.bookingEnded', { day: formatDate(end.bookingEndedAt, language), how, lng: language })
+    : i18next.t('progressWords.bookingEndedUndated', { how, lng: language });
 }

@@ -40,4 +40,19 @@ describe('WhereItIs', () => {
     expect(line.dataset.ended).toBe('true');
     expect(line.dataset.late).toBeUndefined();
   });
+
+  it('tells staff, who read every event of a booking that ended, that it ended, when and how; never late', () => {
+    const staff = { ...loaded, bookingEndedAs: 'cancelled', bookingEndedAt: '2026-12-01T10:00:00Z' };
+    const { rerender } = render(<WhereItIs progress={staff} />);
+    const line = screen.getByTestId('booking-progress');
+    expect(line.textContent).toBe(`${loaded.summary} · Booking ended 2026/12/01: Cancelled`);
+    expect(screen.getByTestId('booking-ended').textContent).toBe('Booking ended 2026/12/01: Cancelled');
+    expect(line.dataset.ended).toBe('true');
+    expect(line.dataset.late).toBeUndefined();
+    // A live booking says no end; its customer's history says it in its own words, once.
+    rerender(<WhereItIs progress={{ ...loaded, bookingEndedAs: null, bookingEndedAt: null }} />);
+    expect(screen.queryByTestId('booking-ended')).toBeNull();
+    rerender(<WhereItIs progress={{ ...staff, ended: true }} />);
+    expect(screen.queryByTestId('booking-ended')).toBeNull();
+  });
 });

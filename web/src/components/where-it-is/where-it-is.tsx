@@ -1,17 +1,19 @@
 /**
  * Where a booking is, in one line for lists: the tracking progress in words, flagged when the
  * vessel's arrival is late; nothing before the first tracking event. A booking that ended reads muted, as
- * where its cargo was last reported (never late: it forecasts nothing).
+ * where its cargo was last reported (never late: it forecasts nothing). Staff, who read every event of it, are
+ * told beside it that the booking ended, when and how (decision 3836); its customer's line says so already.
  */
 import type { components } from '@/types/api';
-import { progressWords } from './progress-words';
+import { endedWords, progressWords } from './progress-words';
 import styles from './where-it-is.module.css';
 
 type Progress = components['schemas']['TrackingProgress'];
 
 export function WhereItIs({ progress }: { progress?: Progress | null }) {
   if (!progress) return null;
-  const ended = progress.ended === true;
+  const ending = progress.ended === true ? null : endedWords(progress);
+  const ended = progress.ended === true || ending !== null;
   const late = !ended && (progress.arrivalDelayHours ?? 0) >= 1;
   return (
     <span
@@ -22,6 +24,12 @@ export function WhereItIs({ progress }: { progress?: Progress | null }) {
       data-ended={ended || undefined}
     >
       {progressWords(progress)}
+      {ending ? (
+        <>
+          {' · '}
+          <span data-testid="booking-ended">{ending}</span>
+        </>
+      ) : null}
     </span>
   );
 }

@@ -1,4 +1,3 @@
-import i18next from 'i18next';
 /**
  * A booking's tracking events, read through the DCSA Track & Trace 3.0 door with the session's
  * token: `GET /v3/events` answers the standard's body (no envelope), ordered by when each event happened.
@@ -54,10 +53,17 @@ function planned(id: string, code: 'DEPA' | 'ARRI', when: string, port: string, 
 export function withSailingPlan(events: TrackingEvent[], sailing: SailingPlan | null | undefined): TrackingEvent[] {
   if (!sailing) return events;
   const plans = (code: string) =>
-    events.some((e) => e.eventClassification?.transportEventTypeCode === code && e.eventClassification.eventClassifierCode === 'PLN');
+    events.some(
+      (e) =>
+        e.eventClassification?.transportEventTypeCode === code && e.eventClassification.eventClassifierCode === 'PLN',
+    );
   const added = [
-    ...(plans('DEPA') ? [] : [planned('sailing-plan-depa', 'DEPA', sailing.departure, sailing.portOfLoading, sailing.vesselName)]),
-    ...(plans('ARRI') ? [] : [planned('sailing-plan-arri', 'ARRI', sailing.arrival, sailing.portOfDischarge, sailing.vesselName)]),
+    ...(plans('DEPA')
+      ? []
+      : [planned('sailing-plan-depa', 'DEPA', sailing.departure, sailing.portOfLoading, sailing.vesselName)]),
+    ...(plans('ARRI')
+      ? []
+      : [planned('sailing-plan-arri', 'ARRI', sailing.arrival, sailing.portOfDischarge, sailing.vesselName)]),
   ];
   const at = (e: TrackingEvent) => new Date(e.eventDateTime).getTime();
   return [...events, ...added].sort((a, b) => at(a) - at(b));
@@ -87,15 +93,7 @@ export function withoutStaleEstimates(events: TrackingEvent[]): TrackingEvent[] 
 }
 
 /** "Loaded", "Departure (estimated)": what happened, in words (the tracking catalogue, by the DCSA code). */
-export function milestoneWords(event: TrackingEvent): string {
-  const c = event.eventClassification ?? {};
-  const code = c.equipmentEventTypeCode ?? c.transportEventTypeCode ?? c.shipmentEventTypeCode ?? '';
-  const words = i18next.t('tracking:milestones', { returnObjects: true }) as unknown as Record<string, string>;
-  const kinds = i18next.t('tracking:classifiers', { returnObjects: true }) as unknown as Record<string, string>;
-  const what = words[code] ?? code;
-  const classifier = c.eventClassifierCode;
-  return classifier && classifier !== 'ACT' && kinds[classifier] ? `${what} (${kinds[classifier]})` : what;
-}
+export { milestoneWords } from '@/lib/milestone-words';
 
 export async function fetchTrackingEvents(reference: string): Promise<TrackingEvent[]> {
   const token = getToken();

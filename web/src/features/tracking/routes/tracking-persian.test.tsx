@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
@@ -47,13 +47,13 @@ describe('the tracking console in Persian', () => {
   const fetchMock = stubFetchEachTest();
   afterEach(() => act(() => setLanguage('en')));
 
-  function answer() {
+  function answer(listed: { exceptions?: Exceptions; unmatched?: Unmatched } = {}) {
     fetchMock.mockImplementation((input: RequestInfo | URL) => {
       const url = String(input);
       if (url.includes('/v3/events'))
         return Promise.resolve(new Response(JSON.stringify({ feedbackElements: [] }), { status: 201 }));
-      if (url.includes('tracking-exceptions')) return Promise.resolve(envelope(exceptions));
-      if (url.includes('unmatched')) return Promise.resolve(envelope(unmatched));
+      if (url.includes('tracking-exceptions')) return Promise.resolve(envelope(listed.exceptions ?? exceptions));
+      if (url.includes('unmatched')) return Promise.resolve(envelope(listed.unmatched ?? unmatched));
       if (url.includes('publisher-keys')) return Promise.resolve(envelope(keys));
       return Promise.resolve(envelope([])); // the places: none known, so times are written in UTC
     });
@@ -83,6 +83,85 @@ describe('the tracking console in Persian', () => {
       '',
     );
     expect(text).not.toMatch(ENGLISH);
+  });
+
+  it('names an unmatched event by its milestone from the catalogue, not in the English the server words it', async () => {
+    await act(() => setLanguage('fa'));
+    const event = {
+      eventType: 'EQUIPMENT',
+      equipmentReference: 'SEGU5123408',
+      eventDateTime: '2027-01-05T08:00:00Z',
+      recordedAt: '2027-01-05T08:01:00Z',
+      sentReferences: [],
+    };
+    answer({
+      unmatched: {
+        list: [
+          {
+            ...event,
+            id: 'ev-1',
+            eventID: 'gate-7',
+            eventSubtype: 'GTIN',
+            classifier: 'ACT',
+            description: 'Container gated in',
+          },
+          {
+            ...event,
+            id: 'ev-2',
+            eventID: 'arri-8',
+            eventType: 'TRANSPORT',
+            eventSubtype: 'ARRI',
+            classifier: 'EST',
+            equipmentReference: null,
+            description: 'Vessel arrival (estimated)',
+          },
+        ],
+        totalCount: 2,
+      } as unknown as Unmatched,
+    });
+    renderWithProviders(<TrackingRoute />);
+    const rows = await screen.findAllByTestId('unmatched-event');
+    expect(rows.map((row) => within(row).getByTestId('unmatched-milestone').textContent)).toEqual([
+      'ورود به پایانه',
+      'رسیدن (پیش‌بینی‌شده)',
+    ]);
+    const text = rows.map((row) => row.textContent!.replace(/SEGU\d+|gate-7|arri-8|FB-…/g, '')).join(' ');
+    expect(text).not.toMatch(/Container|Vessel|gated|arrival|estimated/i);
+  });
+
+  it('says of a slipped arrival whose booking ended that it ended, when and how, in Persian', async () => {
+    await act(() => setLanguage('fa'));
+    const slipped = {
+      rateRequestId: 'rr-2',
+      reference: 'FB-2027-000124',
+      vesselName: 'KING OF THE SEAS',
+      arrivalPort: 'DEHAM',
+      estimatedArrival: '2027-01-14T08:00:00Z',
+      arrivalDelayHours: 48,
+    };
+    answer({
+      exceptions: {
+        ...exceptions,
+        slippedArrivals: [
+          { ...slipped, bookingEndedAs: 'rejected_by_admin', bookingEndedAt: '2026-12-29T10:00:00Z' },
+          {
+            ...slipped,
+            rateRequestId: 'rr-3',
+            reference: 'FB-2027-000125',
+            bookingEndedAs: null,
+            bookingEndedAt: null,
+          },
+        ],
+      } as unknown as Exceptions,
+    });
+    renderWithProviders(<TrackingRoute />);
+    const [ended, live] = await screen.findAllByTestId('slipped-arrival');
+    expect(ended.dataset.ended).toBe('true');
+    expect(within(ended).getByTestId('booking-ended').textContent).toBe(
+      'رزرو در ۱۴۰۵/۱۰/۰۸ پایان یافت: رد شده توسط مدیر',
+    );
+    expect(live.dataset.ended).toBeUndefined();
+    expect(within(live).queryByTestId('booking-ended')).toBeNull();
   });
 
   it('takes a Solar Hijri time, with Persian or Latin digits, and sends the same ISO instant', async () => {

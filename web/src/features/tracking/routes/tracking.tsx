@@ -1,7 +1,8 @@
 /**
  * The console's tracking screen: what needs staff (containers not gated in before the cargo
- * cut-off, slipped arrivals), the events that matched no booking (paged, assigned to a booking), a milestone
- * recorded by hand, and the publisher keys terminals and depots publish with (the key shown once).
+ * cut-off, slipped arrivals, a booking that ended said to have), the events that matched no booking (paged,
+ * assigned to a booking, each named in the language shown), a milestone recorded by hand, and the publisher
+ * keys terminals and depots publish with (the key shown once).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,6 +34,8 @@ import type { Classifier, MilestoneCode, MilestoneForm } from '../lib/milestone'
 import styles from './tracking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
+import { milestoneName } from '@/lib/milestone-words';
+import { endedWords } from '@/components/where-it-is';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = {
@@ -101,7 +104,7 @@ function Exceptions() {
       {slippedArrivals.length === 0 ? <p className={styles.muted}>{t('exceptions.noneLate')}</p> : null}
       <ul>
         {slippedArrivals.map((row) => (
-          <li key={row.rateRequestId} data-testid="slipped-arrival">
+          <li key={row.rateRequestId} data-testid="slipped-arrival" data-ended={row.bookingEndedAs ? true : undefined}>
             <strong>
               <Reference value={row.reference ?? row.rateRequestId} />
             </strong>{' '}
@@ -116,7 +119,16 @@ function Exceptions() {
               }}
               components={{ b: <bdi /> }}
             />{' '}
-            <span className={styles.late}>{t('exceptions.late', { delay: hours(row.arrivalDelayHours) })}</span>
+            {/* A booking that ended is listed still (staff read every event), muted and said to have ended. */}
+            <span className={row.bookingEndedAs ? styles.muted : styles.late}>
+              {t('exceptions.late', { delay: hours(row.arrivalDelayHours) })}
+            </span>
+            {row.bookingEndedAs ? (
+              <span className={styles.muted}>
+                {' · '}
+                <span data-testid="booking-ended">{endedWords(row)}</span>
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -151,7 +163,10 @@ function UnmatchedEvents() {
         {rows.map((row) => (
           <li key={row.id} data-testid="unmatched-event" className={styles.row}>
             <span>
-              <bdi>{row.description}</bdi>
+              {/* Named by its code from the catalogue, as the customer's timeline names it (not the server's English). */}
+              <bdi data-testid="unmatched-milestone">
+                {milestoneName(row.eventSubtype ?? row.eventType, row.classifier)}
+              </bdi>
               {row.equipmentReference ? (
                 <>
                   {t('unmatched.container')} <bdi>{row.equipmentReference}</bdi>

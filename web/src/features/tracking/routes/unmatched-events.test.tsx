@@ -14,7 +14,8 @@ const unmatched: Unmatched = {
       eventID: 'gate-7',
       eventType: 'EQUIPMENT',
       eventSubtype: 'GTIN',
-      description: 'Gated in',
+      classifier: 'ACT',
+      description: 'Container gated in',
       equipmentReference: 'SEGU5123408',
       eventDateTime: '2027-01-05T08:00:00Z',
       recordedAt: '2027-01-05T08:01:00Z',
@@ -60,6 +61,13 @@ describe("assigning an event that matched no booking: by the booking's reference
     );
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/tracking-events/ev-1/booking'))!;
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ bookingReference: 'BL-FB-2027-000123' });
+  });
+
+  it("names the milestone as the customer's timeline does, from the catalogue by its code", async () => {
+    answer();
+    renderWithProviders(<TrackingRoute />);
+    const row = await screen.findByTestId('unmatched-event');
+    expect(within(row).getByTestId('unmatched-milestone').textContent).toBe('Gated in');
   });
 
   it('in Persian too', async () => {
