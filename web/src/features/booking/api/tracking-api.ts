@@ -54,10 +54,17 @@ function planned(id: string, code: 'DEPA' | 'ARRI', when: string, port: string, 
 export function withSailingPlan(events: TrackingEvent[], sailing: SailingPlan | null | undefined): TrackingEvent[] {
   if (!sailing) return events;
   const plans = (code: string) =>
-    events.some((e) => e.eventClassification?.transportEventTypeCode === code && e.eventClassification.eventClassifierCode === 'PLN');
+    events.some(
+      (e) =>
+        e.eventClassification?.transportEventTypeCode === code && e.eventClassification.eventClassifierCode === 'PLN',
+    );
   const added = [
-    ...(plans('DEPA') ? [] : [planned('sailing-plan-depa', 'DEPA', sailing.departure, sailing.portOfLoading, sailing.vesselName)]),
-    ...(plans('ARRI') ? [] : [planned('sailing-plan-arri', 'ARRI', sailing.arrival, sailing.portOfDischarge, sailing.vesselName)]),
+    ...(plans('DEPA')
+      ? []
+      : [planned('sailing-plan-depa', 'DEPA', sailing.departure, sailing.portOfLoading, sailing.vesselName)]),
+    ...(plans('ARRI')
+      ? []
+      : [planned('sailing-plan-arri', 'ARRI', sailing.arrival, sailing.portOfDischarge, sailing.vesselName)]),
   ];
   const at = (e: TrackingEvent) => new Date(e.eventDateTime).getTime();
   return [...events, ...added].sort((a, b) => at(a) - at(b));
