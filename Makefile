@@ -48,6 +48,7 @@ lint-python: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# eslint, then prettier --check (web/.prettierignore leaves out the generated openapi.json and src/types/api.ts).
 lint-web: web/node_modules/.installed
 	cd web && npm run lint
 

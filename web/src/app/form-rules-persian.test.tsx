@@ -42,7 +42,14 @@ describe('form rules in the language the reader has when a rule fails', () => {
         notifyFax: '',
         notifyFullAddress: '',
       }),
-      containerRowSchema.safeParse({ container: null, seal: '', count: '', type: undefined, grossWeight: '', netWeight: '' }),
+      containerRowSchema.safeParse({
+        container: null,
+        seal: '',
+        count: '',
+        type: undefined,
+        grossWeight: '',
+        netWeight: '',
+      }),
     ];
     const said = empty.flatMap(wordings);
     expect(said.length).toBeGreaterThan(15);

@@ -50,10 +50,7 @@ export function yesNo(value: unknown): string {
 }
 
 /** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
-export function formatMoney(
-  value: number | string | null | undefined,
-  language: Language = currentLanguage(),
-): string {
+export function formatMoney(value: number | string | null | undefined, language: Language = currentLanguage()): string {
   const n = typeof value === 'string' ? Number(value) : value;
   return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD[language].format(n);
 }

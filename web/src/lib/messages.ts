@@ -30,9 +30,6 @@ export function message(
 /** A form rule's wording for zod (`.min(1, said('common.required'))`): read when the rule fails, in the
  * language the reader has then, not once when the schema is built (a form's module is loaded once, and the
  * reader may switch language after). */
-export function said(
-  key: MessageKey,
-  values: Readonly<Record<string, string | number>> = {},
-): { error: () => string } {
+export function said(key: MessageKey, values: Readonly<Record<string, string | number>> = {}): { error: () => string } {
   return { error: () => message(key, values) };
 }

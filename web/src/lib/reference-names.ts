@@ -31,7 +31,12 @@ export function equipmentName(size: Row, type: Row, lng?: string): string {
  * "2 x 20 Dry, Saffron": what a booking carries, in the reader's language (the server's `cargoDetails` is
  * English); in Persian the commodity, as the customer typed it, is isolated from the sentence around it.
  */
-export function cargoWords(cargo: { quantity: number; containerSize: Row; containerType: Row; commodity: string | null }): string {
+export function cargoWords(cargo: {
+  quantity: number;
+  containerSize: Row;
+  containerType: Row;
+  commodity: string | null;
+}): string {
   return i18next.t('booking:cargoWords', {
     quantity: cargo.quantity,
     equipment: equipmentName(cargo.containerSize, cargo.containerType),

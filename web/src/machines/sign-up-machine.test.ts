@@ -100,9 +100,7 @@ describe('sign-up machine: every path (xstate/graph)', () => {
   });
 
   it('shows each kind its own form after the start call (steps 1, 2, 3)', () => {
-    const steps = new Set(
-      shortest.filter((p) => p.state.matches('form')).map((p) => stepOf(p.state)),
-    );
+    const steps = new Set(shortest.filter((p) => p.state.matches('form')).map((p) => stepOf(p.state)));
     expect(steps).toEqual(new Set([1, 2, 3]));
   });
 
@@ -115,27 +113,35 @@ describe('sign-up machine: every path (xstate/graph)', () => {
     expect(stepOf(path!.state)).toBe(4);
   });
 
-  it('every path to success of a foreign company skips verification; others verify', () => {
-    const toSuccess = getSimplePaths(signUpMachine, {
-      ...simpleOptions,
-      toState: (state) => state.matches('success'),
-    });
-    expect(toSuccess.length).toBeGreaterThan(0);
-    for (const path of toSuccess) {
-      const verified = path.steps.some((s) => s.state.matches('verification'));
-      const foreign = path.state.context.kind === 3;
-      expect(verified).toBe(!foreign);
-    }
-    // An individual and a domestic company can both reach success; so can a foreign company.
-    const kinds = new Set(toSuccess.map((p) => p.state.context.kind));
-    expect(kinds).toEqual(new Set([1, 2, 3]));
-  }, GRAPH_TIMEOUT);
+  it(
+    'every path to success of a foreign company skips verification; others verify',
+    () => {
+      const toSuccess = getSimplePaths(signUpMachine, {
+        ...simpleOptions,
+        toState: (state) => state.matches('success'),
+      });
+      expect(toSuccess.length).toBeGreaterThan(0);
+      for (const path of toSuccess) {
+        const verified = path.steps.some((s) => s.state.matches('verification'));
+        const foreign = path.state.context.kind === 3;
+        expect(verified).toBe(!foreign);
+      }
+      // An individual and a domestic company can both reach success; so can a foreign company.
+      const kinds = new Set(toSuccess.map((p) => p.state.context.kind));
+      expect(kinds).toEqual(new Set([1, 2, 3]));
+    },
+    GRAPH_TIMEOUT,
+  );
 
-  it('a 409 from start or finalize opens User Exist', () => {
-    const paths = getSimplePaths(signUpMachine, { ...simpleOptions, toState: (s) => s.matches('userExists') });
-    const causes = new Set(paths.map((p) => p.steps.at(-1)!.event.type));
-    expect(causes).toEqual(new Set(['xstate.error.actor.start', 'xstate.error.actor.finalize']));
-  }, GRAPH_TIMEOUT);
+  it(
+    'a 409 from start or finalize opens User Exist',
+    () => {
+      const paths = getSimplePaths(signUpMachine, { ...simpleOptions, toState: (s) => s.matches('userExists') });
+      const causes = new Set(paths.map((p) => p.steps.at(-1)!.event.type));
+      expect(causes).toEqual(new Set(['xstate.error.actor.start', 'xstate.error.actor.finalize']));
+    },
+    GRAPH_TIMEOUT,
+  );
 
   it('Back from any form returns to step 1 with the kind and identifier kept', () => {
     const backs = shortest.filter((p) => p.steps.at(-1)?.event.type === 'BACK');
@@ -214,15 +220,17 @@ describe('sign-up machine with its calls', () => {
     });
     const actor = createActor(machine, { input: { countdownSeconds: 120, now: () => now } }).start();
     actor.send({ type: 'START', kind: 1, nationalId: 'ID-1', phone: '09123456789' });
-    return vi.waitFor(() => expect(actor.getSnapshot().matches('verification')).toBe(true)).then(() => {
-      now += 130_000; // the tab slept: no tick for 130 s
-      actor.send({ type: 'TICK' });
-      expect(actor.getSnapshot().context.remaining).toBe(0);
-      now -= 100_000;
-      actor.send({ type: 'TICK' });
-      expect(actor.getSnapshot().context.remaining).toBe(0); // never counts back up
-      actor.stop();
-    });
+    return vi
+      .waitFor(() => expect(actor.getSnapshot().matches('verification')).toBe(true))
+      .then(() => {
+        now += 130_000; // the tab slept: no tick for 130 s
+        actor.send({ type: 'TICK' });
+        expect(actor.getSnapshot().context.remaining).toBe(0);
+        now -= 100_000;
+        actor.send({ type: 'TICK' });
+        expect(actor.getSnapshot().context.remaining).toBe(0); // never counts back up
+        actor.stop();
+      });
   });
 
   it('Back from the form returns to step 1 keeping what was typed', async () => {

@@ -169,7 +169,10 @@ export const signUpMachine = setup({
               {
                 guard: { type: 'resumeVerification', params: ({ event }) => event.output },
                 target: '#signUp.verification',
-                actions: assign({ type: ({ event }) => verifyTypeOf(event.output.type), nationalId: ({ event }) => event.output.nationalId }),
+                actions: assign({
+                  type: ({ event }) => verifyTypeOf(event.output.type),
+                  nationalId: ({ event }) => event.output.nationalId,
+                }),
               },
               {
                 target: '#signUp.form',
@@ -181,7 +184,10 @@ export const signUpMachine = setup({
               },
             ],
             onError: [
-              { guard: { type: 'userExists', params: ({ event }: { event: { error: unknown } }) => event.error }, target: '#signUp.userExists' },
+              {
+                guard: { type: 'userExists', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#signUp.userExists',
+              },
               {
                 // Spec 000 s.8: a start failure is only logged; field messages still show under their fields.
                 target: 'editing',
@@ -213,7 +219,10 @@ export const signUpMachine = setup({
               ],
             },
             // Back to step 1, keeping what was typed on both steps.
-            BACK: { target: '#signUp.start', actions: ['clearErrors', assign({ values: ({ event }) => event.values })] },
+            BACK: {
+              target: '#signUp.start',
+              actions: ['clearErrors', assign({ values: ({ event }) => event.values })],
+            },
           },
         },
         submitting: {

@@ -45,7 +45,10 @@ afterEach(async () => {
 
 describe('the booking screens in Persian', () => {
   it('lists the bookings right to left, in Persian words, with the Solar Hijri date and isolated references', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope({ list: { list: [row], totalCount: 1 } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ list: { list: [row], totalCount: 1 } })),
+    );
     renderWithProviders(<BookingsRoute />);
     expect(document.documentElement.dir).toBe('rtl');
     expect(await screen.findByRole('heading', { name: 'درخواست‌های رزرو' })).toBeTruthy();
@@ -57,7 +60,9 @@ describe('the booking screens in Persian', () => {
     expect(table.querySelector('bdi')?.textContent).toBe('FB-2026-000123');
     expect(table.textContent).not.toMatch(/\b(Reference|Cargo Details|Shipping Date|View Details)\b/);
     // What it carries in Persian words (the server's cargoDetails is English), the typed commodity isolated.
-    expect(screen.getAllByRole('link', { name: 'مشاهدهٔ جزئیات ۲ × ۲۰ فوتی خشک، \u2068Saffron\u2069' }).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByRole('link', { name: 'مشاهدهٔ جزئیات ۲ × ۲۰ فوتی خشک، \u2068Saffron\u2069' }).length,
+    ).toBeGreaterThan(0);
     expect(table.textContent).not.toMatch(/Dry| x /);
   });
 
@@ -81,7 +86,10 @@ describe('the booking screens in Persian', () => {
       },
     ];
     expect(milestoneWords(events[0])).toBe('رسیدن (پیش‌بینی‌شده)');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ events }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ events }), { status: 200 })),
+    );
     const detail = {
       id: 'r1',
       reference: 'FB-2026-000123',

@@ -189,7 +189,9 @@ export function Dropdown<V extends string | number = number>({
           if (!open) onBlur?.();
         }}
       >
-        <span className={value ? styles.value : styles.placeholder}>{value ? value.name : (placeholder ?? t('dropdown.select'))}</span>
+        <span className={value ? styles.value : styles.placeholder}>
+          {value ? value.name : (placeholder ?? t('dropdown.select'))}
+        </span>
         <ChevronDownIcon size={20} className={open ? styles.chevronOpen : styles.chevron} />
       </button>
       {open ? (

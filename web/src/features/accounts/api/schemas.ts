@@ -125,10 +125,7 @@ export const foreignSchema = z.object({
   name: companyName,
   contactPerson,
   nationalCode,
-  phone: required(said('accounts.phone.required')).regex(
-    FOREIGN_PHONE_PATTERN,
-    said('accounts.phone.foreignInvalid'),
-  ),
+  phone: required(said('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, said('accounts.phone.foreignInvalid')),
   fax,
   email,
   address,

@@ -62,13 +62,16 @@ export function AuditOverviewPanel() {
             <ol className={styles.overviewLatest}>
               {query.data.latest.map((d) => (
                 <li key={d.position}>
-                  <strong>{d.what}</strong> {t('by')} <bdi>{personWords(d.who)}</bdi> <span className={styles.muted}>{d.when}</span>{' '}
+                  <strong>{d.what}</strong> {t('by')} <bdi>{personWords(d.who)}</bdi>{' '}
+                  <span className={styles.muted}>{d.when}</span>{' '}
                   {d.bookingReference ? (
                     <Link to={bookingTrailPath(d.bookingReference)}>
                       <Reference value={d.bookingReference} />
                     </Link>
                   ) : (
-                    <Link to={`/dashboard/audit/${encodeURIComponent(d.aggregateId)}`}>{t('overview.openTimeline')}</Link>
+                    <Link to={`/dashboard/audit/${encodeURIComponent(d.aggregateId)}`}>
+                      {t('overview.openTimeline')}
+                    </Link>
                   )}
                 </li>
               ))}

@@ -30,13 +30,7 @@ export function BookingSearchForm({ initialQuery = '' }: BookingSearchFormProps)
   };
 
   return (
-    <form
-      role="search"
-      aria-label={t('search.title')}
-      className={styles.bookingSearch}
-      onSubmit={submit}
-      noValidate
-    >
+    <form role="search" aria-label={t('search.title')} className={styles.bookingSearch} onSubmit={submit} noValidate>
       <TextInput
         label={t('search.field')}
         value={query}

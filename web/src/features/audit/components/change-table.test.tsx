@@ -15,7 +15,9 @@ describe("a change table's record value", () => {
     );
     const parts = screen.getByRole('table').querySelector('dl');
     expect(parts).not.toBeNull();
-    const terms = within(parts as HTMLElement).getAllByRole('term').map((term) => term.textContent);
+    const terms = within(parts as HTMLElement)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
     expect(terms).toHaveLength(3);
     expect(within(parts as HTMLElement).getByText('Sara')).toBeTruthy();
     expect(screen.queryByText(/Sara, /)).toBeNull();

@@ -73,7 +73,13 @@ export function LogFilters({ value, onApply }: LogFiltersProps) {
         hint={t('filters.whoHint')}
         dir="auto"
       />
-      <DateTimeField label={t('filters.from')} value={draft.from} onChange={set('from')} containerClassName={styles.filterField} error={errors.from} />
+      <DateTimeField
+        label={t('filters.from')}
+        value={draft.from}
+        onChange={set('from')}
+        containerClassName={styles.filterField}
+        error={errors.from}
+      />
       <DateTimeField
         label={t('filters.to')}
         value={draft.to}

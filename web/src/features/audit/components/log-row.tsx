@@ -26,7 +26,10 @@ export function LogRow({ event, logSearch }: LogRowProps) {
   const fields = Object.keys(event.changes).filter((field) => !TECHNICAL_FIELD.test(field));
   const kind = kindLabel(event.aggregateKind);
   return (
-    <article className={styles.logRow} aria-label={t('logRow.label', { type: event.type, kind, position: event.position })}>
+    <article
+      className={styles.logRow}
+      aria-label={t('logRow.label', { type: event.type, kind, position: event.position })}
+    >
       <div className={styles.logWhen}>
         <RecordedAt value={event.recordedAt} />
         <span className={styles.meta}>#{formatCount(event.position)}</span>
@@ -55,7 +58,8 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         ) : null}
         {event.reason ? (
           <p className={styles.logReason}>
-            <span className={styles.reasonLabel}>{t('reason')}</span> <bdi>{reasonIn(event.reason, currentLanguage())}</bdi>
+            <span className={styles.reasonLabel}>{t('reason')}</span>{' '}
+            <bdi>{reasonIn(event.reason, currentLanguage())}</bdi>
           </p>
         ) : null}
       </div>

@@ -34,7 +34,11 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\
  */
 /** A year below 1700 is a Solar Hijri one (1405 is 2026/27): a Persian reader types the day in that calendar,
  * so the day is turned into the Gregorian one the wire takes; null for a day the calendar lacks (1405/12/31). */
-export function gregorianDay(year: number, month: number, day: number): { year: number; month: number; day: number } | null {
+export function gregorianDay(
+  year: number,
+  month: number,
+  day: number,
+): { year: number; month: number; day: number } | null {
   if (year >= 1700) return { year, month, day };
   if (month < 1 || month > 12 || day < 1) return null;
   const persian = new CalendarDate(new PersianCalendar(), year, month, day);

@@ -186,7 +186,9 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
   if (Array.isArray(value))
-    return value.map((item) => formatValue(item, field, kind, names)).join(i18next.t('separators.items', { ns: 'audit' }));
+    return value
+      .map((item) => formatValue(item, field, kind, names))
+      .join(i18next.t('separators.items', { ns: 'audit' }));
   return (recordParts(value, kind, names) ?? [])
     .map(([label, text]) => `${label}: ${text}`)
     .join(i18next.t('separators.fields', { ns: 'audit' }));

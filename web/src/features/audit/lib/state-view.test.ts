@@ -65,7 +65,6 @@ describe('describeState', () => {
   });
 });
 
-
 describe('a state read in Persian', () => {
   afterEach(async () => {
     await setLanguage('en');

@@ -66,7 +66,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function toField(key: string, value: unknown, kind: string, names?: ValueNames): StateField {
   const label = labelOf(key, names);
-  if (kind === 'rate_request' && key === 'price') return { key, label, value: formatMoney(value as number | string | null) };
+  if (kind === 'rate_request' && key === 'price')
+    return { key, label, value: formatMoney(value as number | string | null) };
   // A moment with its time; a day alone (a preferred shipping date) reads as a day, below.
   if (/(_until|_at|_date)$/.test(key) && typeof value === 'string' && value.includes('T')) {
     return { key, label, value: formatInstant(value) };

@@ -29,10 +29,7 @@ export function AuditLogRoute() {
   const { t } = useTranslation('audit');
 
   return (
-    <ContentLayout
-      title={t('log.title')}
-      description={t('log.description')}
-    >
+    <ContentLayout title={t('log.title')} description={t('log.description')}>
       <BookingSearchForm />
       <LogFilters key={search} value={filters} onApply={apply} />
       <section aria-labelledby="audit-log-results" className={styles.results} aria-busy={isFetching || undefined}>
@@ -41,12 +38,7 @@ export function AuditLogRoute() {
         </h2>
         {isPending ? <Spinner label={t('log.loading')} /> : null}
         {error && !isFetchingNextPage ? (
-          <LoadError
-            error={error}
-            onRetry={() => void refetch()}
-            fallback={t('log.error')}
-            retryOnNotFound
-          />
+          <LoadError error={error} onRetry={() => void refetch()} fallback={t('log.error')} retryOnNotFound />
         ) : null}
         {data ? (
           <p className={styles.muted} aria-live="polite">

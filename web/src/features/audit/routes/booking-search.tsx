@@ -32,25 +32,21 @@ export function BookingSearchRoute() {
         </h2>
         {isFetching && !data ? <Spinner label={t('search.searching')} /> : null}
         {error ? (
-          <LoadError
-            error={error}
-            onRetry={() => void refetch()}
-            fallback={t('search.error')}
-            retryOnNotFound
-          />
+          <LoadError error={error} onRetry={() => void refetch()} fallback={t('search.error')} retryOnNotFound />
         ) : null}
         {data ? (
           <p className={styles.muted} aria-live="polite">
-            {found.length === 0
-              ? t('search.none')
-              : localDigits(t('search.found', { count: found.length }))}
+            {found.length === 0 ? t('search.none') : localDigits(t('search.found', { count: found.length }))}
           </p>
         ) : null}
         {found.length > 0 ? (
           <ol className={styles.logList}>
             {found.map((booking) => (
               <li key={booking.bookingId}>
-                <article className={styles.foundRow} aria-label={t('search.bookingLabel', { reference: booking.reference ?? '' })}>
+                <article
+                  className={styles.foundRow}
+                  aria-label={t('search.bookingLabel', { reference: booking.reference ?? '' })}
+                >
                   <p className={styles.foundReference}>
                     {booking.reference ? (
                       <Link to={bookingTrailPath(booking.reference)}>
@@ -62,7 +58,8 @@ export function BookingSearchRoute() {
                     <span className={styles.kind}>{booking.state}</span>
                   </p>
                   <p>
-                    <span className={styles.by}>{t('search.customer')}</span> <bdi>{personWords(booking.customerName)}</bdi>
+                    <span className={styles.by}>{t('search.customer')}</span>{' '}
+                    <bdi>{personWords(booking.customerName)}</bdi>
                   </p>
                   <p className={styles.muted}>
                     {t('search.when', { created: booking.createdAt, updated: booking.updatedAt })}

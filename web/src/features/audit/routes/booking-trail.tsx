@@ -68,7 +68,11 @@ export function BookingTrailRoute() {
       description={
         // The name isolated (U+2068 … U+2069): a Persian name does not carry the words after it to the left.
         data
-          ? t('trail.description', { name: `\u2068${personWords(data.customerName)}\u2069`, state: data.state, at: data.createdAt })
+          ? t('trail.description', {
+              name: `\u2068${personWords(data.customerName)}\u2069`,
+              state: data.state,
+              at: data.createdAt,
+            })
           : t('trail.fallback')
       }
       actions={<Link to="/dashboard/audit">{t('allEvents')}</Link>}

@@ -76,8 +76,10 @@ const lookup = (name: string, path: string) =>
     queryFn: async ({ signal }) => (await api.get<Answer<'booking_container_types'>>(path, { signal })).list.list,
   });
 
-export const containerTypesOptions = () => lookup('types', 'booking/api/v1/client/rate-request/general/container/types');
-export const containerSizesOptions = () => lookup('sizes', 'booking/api/v1/client/rate-request/general/container/sizes');
+export const containerTypesOptions = () =>
+  lookup('types', 'booking/api/v1/client/rate-request/general/container/types');
+export const containerSizesOptions = () =>
+  lookup('sizes', 'booking/api/v1/client/rate-request/general/container/sizes');
 export const portsOptions = () => lookup('ports', 'booking/api/v1/client/rate-request/general/port/loadings');
 export const documentTypesOptions = () =>
   queryOptions({
@@ -158,7 +160,8 @@ export function useSubmitBookingRequest(id: string) {
 export function useCreateShippingOrder() {
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: (body: ShippingOrderCreate) => api.post<Answer<'booking_create_shipping_order'>>(`${CLIENT}/shipping-orders`, body),
+    mutationFn: (body: ShippingOrderCreate) =>
+      api.post<Answer<'booking_create_shipping_order'>>(`${CLIENT}/shipping-orders`, body),
     onSuccess: invalidate,
   });
 }
@@ -166,7 +169,8 @@ export function useCreateShippingOrder() {
 export function useEditShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: (body: ShippingOrderEdit) => api.put<Answer<'booking_edit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/edit`, body),
+    mutationFn: (body: ShippingOrderEdit) =>
+      api.put<Answer<'booking_edit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/edit`, body),
     onSuccess: invalidate,
   });
 }

@@ -13,11 +13,7 @@ export function BookingNotFound({ error }: { error: unknown }) {
   return (
     <ContentLayout title={missing ? t('notFound.title') : t('notFound.failedTitle')}>
       <p role="alert">
-        {missing
-          ? t('notFound.text')
-          : error instanceof Error
-            ? error.message
-            : t('notFound.tryAgain')}
+        {missing ? t('notFound.text') : error instanceof Error ? error.message : t('notFound.tryAgain')}
       </p>
       <p>
         <Link to="/dashboard/bookings">{t('notFound.back')}</Link>

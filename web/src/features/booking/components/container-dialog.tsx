@@ -26,7 +26,14 @@ export interface LocalContainer extends ContainerEntry {
   localId: number;
 }
 
-const EMPTY_ROW: ContainerRowValues = { container: null, seal: '', count: '', type: BOX_PACKAGE, grossWeight: '', netWeight: '' };
+const EMPTY_ROW: ContainerRowValues = {
+  container: null,
+  seal: '',
+  count: '',
+  type: BOX_PACKAGE,
+  grossWeight: '',
+  netWeight: '',
+};
 
 export interface ContainerDialogProps {
   open: boolean;
@@ -46,10 +53,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   const problem = whole ? containerNumberProblem(typed) : null;
   const debounced = useDebounced(typed, SEARCH_DEBOUNCE_MS);
   const found = useQuery(containerSearchOptions(whole ? (problem ? '' : typed) : debounced));
-  const { register, control, handleSubmit, reset, formState, setError, setValue, getValues } = useForm<ContainerRowValues>({
-    resolver: zodResolver(containerRowSchema),
-    defaultValues: EMPTY_ROW,
-  });
+  const { register, control, handleSubmit, reset, formState, setError, setValue, getValues } =
+    useForm<ContainerRowValues>({
+      resolver: zodResolver(containerRowSchema),
+      defaultValues: EMPTY_ROW,
+    });
   const exact = whole && !problem ? (found.data ?? []).find((o) => o.name === typed) : undefined;
   useEffect(() => {
     if (exact && getValues('container')?.value !== exact.value) setValue('container', exact, { shouldValidate: true });
@@ -90,10 +98,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   return (
     <Dialog open={open} onClose={leave} title={t('containerDialog.title')} size="wide">
       <p aria-live="polite">
-        <strong>
-          {localDigits(`${rows.length}/${quantity}`)}
-        </strong>{' '}
-        {t('containerDialog.added')}
+        <strong>{localDigits(`${rows.length}/${quantity}`)}</strong> {t('containerDialog.added')}
       </p>
       <form noValidate onSubmit={add} aria-label={t('containerDialog.add')} className={styles.containerRow}>
         <Controller
@@ -110,7 +115,13 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
                 list="container-search-results"
                 placeholder={t('containerDialog.typeToSearch')}
                 error={problem ?? unknown ?? e.container?.message}
-                hint={field.value ? t('containerDialog.chosen', { name: field.value.name }) : found.isFetching ? t('containerDialog.searching') : undefined}
+                hint={
+                  field.value
+                    ? t('containerDialog.chosen', { name: field.value.name })
+                    : found.isFetching
+                      ? t('containerDialog.searching')
+                      : undefined
+                }
                 onBlur={() => {
                   const match = (found.data ?? []).find((o) => o.name === typed);
                   if (match) field.onChange(match);
@@ -136,8 +147,20 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
             </div>
           )}
         />
-        <TextInput label={t('containerDialog.seal')} dir="auto" required {...register('seal')} error={e.seal?.message} />
-        <NumberInput label={t('containerDialog.count')} required inputMode="numeric" {...register('count')} error={e.count?.message} />
+        <TextInput
+          label={t('containerDialog.seal')}
+          dir="auto"
+          required
+          {...register('seal')}
+          error={e.seal?.message}
+        />
+        <NumberInput
+          label={t('containerDialog.count')}
+          required
+          inputMode="numeric"
+          {...register('count')}
+          error={e.count?.message}
+        />
         <div>
           <label className={styles.label} htmlFor="package-type">
             {t('containerDialog.type')}
@@ -146,8 +169,18 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
             <option value={BOX_PACKAGE}>{t('containerDialog.box')}</option>
           </select>
         </div>
-        <NumberInput label={t('containerDialog.grossWeight')} required {...register('grossWeight')} error={e.grossWeight?.message} />
-        <NumberInput label={t('containerDialog.netWeight')} required {...register('netWeight')} error={e.netWeight?.message} />
+        <NumberInput
+          label={t('containerDialog.grossWeight')}
+          required
+          {...register('grossWeight')}
+          error={e.grossWeight?.message}
+        />
+        <NumberInput
+          label={t('containerDialog.netWeight')}
+          required
+          {...register('netWeight')}
+          error={e.netWeight?.message}
+        />
         <Button type="submit" disabled={full}>
           {t('containerDialog.addButton')}
         </Button>

@@ -42,14 +42,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the overview of bookings on their way', () => {
   it('lists each booking underway with where it is, and nothing when none is', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row] })),
+    );
     const { unmount } = renderWithProviders(<CustomerOverviewPanel />);
     const item = await screen.findByTestId('underway-row');
     expect(screen.getByRole('heading', { name: 'On the way (1)' })).toBeTruthy();
     expect(item.textContent).toContain('FB-2027-000123');
     expect(item.querySelector('[data-testid="booking-progress"]')?.textContent).toBe(row.progress.summary);
     unmount();
-    vi.stubGlobal('fetch', vi.fn(async () => envelope({ counts: [], waiting: [], underway: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ counts: [], waiting: [], underway: [] })),
+    );
     renderWithProviders(<CustomerOverviewPanel />);
     await waitFor(() => expect(screen.getByRole('heading', { name: /Waiting for you/ })).toBeTruthy());
     expect(screen.queryByTestId('underway-row')).toBeNull();
@@ -62,9 +68,16 @@ describe('the overview of bookings on their way', () => {
       reference: 'FB-2027-000124',
       state: 8,
       stateName: 'cancelled',
-      progress: { ...row.progress, summary: 'Departed Bandar Abbas on KING OF THE SEAS; tracking stopped when the booking ended', ended: true },
+      progress: {
+        ...row.progress,
+        summary: 'Departed Bandar Abbas on KING OF THE SEAS; tracking stopped when the booking ended',
+        ended: true,
+      },
     };
-    vi.stubGlobal('fetch', vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row, ended] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row, ended] })),
+    );
     renderWithProviders(<CustomerOverviewPanel />);
     await screen.findByTestId('underway-row');
     expect(screen.getByRole('heading', { name: 'On the way (1)' })).toBeTruthy();

@@ -39,7 +39,9 @@ export function CustomerOverviewPanel() {
   return (
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>
-        <h2 id="waiting-heading">{t('overview.waiting', { count: waiting.length, n: localDigits(String(waiting.length)) })}</h2>
+        <h2 id="waiting-heading">
+          {t('overview.waiting', { count: waiting.length, n: localDigits(String(waiting.length)) })}
+        </h2>
         {waiting.length === 0 ? (
           <p>{t('overview.nothingWaits')}</p>
         ) : (
@@ -47,11 +49,18 @@ export function CustomerOverviewPanel() {
             {waiting.map((row) => (
               <li key={row.id}>
                 <Link to={detailsTarget(row)}>
-                  {row.reference ? <><Reference value={row.reference} /> · </> : ''}
+                  {row.reference ? (
+                    <>
+                      <Reference value={row.reference} /> ·{' '}
+                    </>
+                  ) : (
+                    ''
+                  )}
                   <bdi>{cargoWords(row)}</bdi>
                 </Link>{' '}
                 <span className={styles.muted}>
-                  {customerLabel('rate_request', row.state, row.price)} · {t('overview.since', { date: formatDate(row.updatedAt ?? row.createdAt) })}
+                  {customerLabel('rate_request', row.state, row.price)} ·{' '}
+                  {t('overview.since', { date: formatDate(row.updatedAt ?? row.createdAt) })}
                 </span>
               </li>
             ))}
@@ -60,12 +69,20 @@ export function CustomerOverviewPanel() {
       </section>
       {underway.length > 0 ? (
         <section aria-labelledby="underway-heading" className={styles.card}>
-          <h2 id="underway-heading">{t('overview.underway', { count: underway.length, n: localDigits(String(underway.length)) })}</h2>
+          <h2 id="underway-heading">
+            {t('overview.underway', { count: underway.length, n: localDigits(String(underway.length)) })}
+          </h2>
           <ul className={styles.plainList}>
             {underway.map((row) => (
               <li key={row.id} data-testid="underway-row">
                 <Link to={detailsTarget(row)}>
-                  {row.reference ? <><Reference value={row.reference} /> · </> : ''}
+                  {row.reference ? (
+                    <>
+                      <Reference value={row.reference} /> ·{' '}
+                    </>
+                  ) : (
+                    ''
+                  )}
                   <bdi>{cargoWords(row)}</bdi>
                 </Link>
                 <WhereItIs progress={row.progress} />

@@ -75,14 +75,20 @@ export function FileUpload({
             <p className={styles.fileState}>{localDigits(`${phase.percent}%`)}</p>
           </>
         ) : null}
-        {phase.kind === 'done' ? <p className={`${styles.fileState} ${styles.ok}`}>{t('fileUpload.uploaded')} <bdi>{phase.name}</bdi></p> : null}
+        {phase.kind === 'done' ? (
+          <p className={`${styles.fileState} ${styles.ok}`}>
+            {t('fileUpload.uploaded')} <bdi>{phase.name}</bdi>
+          </p>
+        ) : null}
         {phase.kind === 'error' ? (
           <p className={`${styles.fileState} ${styles.bad}`} role="alert">
             {t('fileUpload.failed')} <bdi>{phase.reason ?? t('fileUpload.connection')}</bdi>
             {currentLanguage() === 'fa' ? null : (
               <>
                 {' '}
-                <bdi lang="fa" dir="rtl">{t('fileUpload.faNote')}</bdi>
+                <bdi lang="fa" dir="rtl">
+                  {t('fileUpload.faNote')}
+                </bdi>
               </>
             )}
           </p>

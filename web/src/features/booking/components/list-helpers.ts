@@ -8,4 +8,3 @@ export function detailsTarget(row: Pick<RateRequestRow, 'id' | 'orderStateName'>
     ? `/dashboard/bookings/rate-request/edit/${row.id}`
     : `/dashboard/bookings/rate-request/detail/${row.id}`;
 }
-

@@ -40,10 +40,29 @@ function PartyFields({
   const { t } = useTranslation('booking');
   return (
     <div className={styles.grid}>
-      <TextInput label={t('party.fullName')} dir="auto" required {...register('fullName')} error={errors.fullName?.message} />
-      <TextInput label={t('party.mobile')} dir="ltr" required inputMode="numeric" {...register('mobileNumber')} error={errors.mobileNumber?.message} />
+      <TextInput
+        label={t('party.fullName')}
+        dir="auto"
+        required
+        {...register('fullName')}
+        error={errors.fullName?.message}
+      />
+      <TextInput
+        label={t('party.mobile')}
+        dir="ltr"
+        required
+        inputMode="numeric"
+        {...register('mobileNumber')}
+        error={errors.mobileNumber?.message}
+      />
       <TextInput label={t('party.fax')} dir="ltr" {...register('fax')} />
-      <TextInput label={t('party.fullAddress')} dir="auto" required {...register('fullAddress')} error={errors.fullAddress?.message} />
+      <TextInput
+        label={t('party.fullAddress')}
+        dir="auto"
+        required
+        {...register('fullAddress')}
+        error={errors.fullAddress?.message}
+      />
     </div>
   );
 }
@@ -106,9 +125,12 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
     }
   };
   const fillNotify = (filled: Partial<TypedParty>) => {
-    if (filled.fullName !== undefined) setValue('notifyFullName', filled.fullName, { shouldDirty: true, shouldValidate: validate });
-    if (filled.fullAddress !== undefined) setValue('notifyFullAddress', filled.fullAddress, { shouldDirty: true, shouldValidate: validate });
-    if (filled.mobileNumber !== undefined) setValue('notifyMobileNumber', filled.mobileNumber, { shouldDirty: true, shouldValidate: validate });
+    if (filled.fullName !== undefined)
+      setValue('notifyFullName', filled.fullName, { shouldDirty: true, shouldValidate: validate });
+    if (filled.fullAddress !== undefined)
+      setValue('notifyFullAddress', filled.fullAddress, { shouldDirty: true, shouldValidate: validate });
+    if (filled.mobileNumber !== undefined)
+      setValue('notifyMobileNumber', filled.mobileNumber, { shouldDirty: true, shouldValidate: validate });
   };
   const typedNotify = (): TypedParty => {
     const v = getValues();
@@ -131,7 +153,14 @@ export function ConsigneeDialog({ open, initial, onClose, onSubmit }: DialogProp
         />
         <SavedParties role="notify" typed={typedNotify} onChoose={fillNotify} disabled={same} />
         <div className={styles.grid}>
-          <TextInput label={t('party.notifyFullName')} dir="auto" required readOnly={same} {...register('notifyFullName')} error={e.notifyFullName?.message} />
+          <TextInput
+            label={t('party.notifyFullName')}
+            dir="auto"
+            required
+            readOnly={same}
+            {...register('notifyFullName')}
+            error={e.notifyFullName?.message}
+          />
           <TextInput
             label={t('party.notifyMobile')}
             dir="ltr"

@@ -66,7 +66,10 @@ function today(): string {
  */
 export function copiedDefaults(original: RateRequestDetail): RateRequestFormValues {
   const values = defaults(original);
-  return { ...values, preferredShippingDate: values.preferredShippingDate >= today() ? values.preferredShippingDate : '' };
+  return {
+    ...values,
+    preferredShippingDate: values.preferredShippingDate >= today() ? values.preferredShippingDate : '',
+  };
 }
 
 function defaults(detail?: RateRequestDetail): RateRequestFormValues {
@@ -106,7 +109,14 @@ function savedId(answer: unknown): string | undefined {
 }
 
 /** The rate request form: new (editable) or edit (read-only until Edit). */
-export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = false, startEditing = false }: RateRequestFormProps) {
+export function RateRequestForm({
+  detail,
+  onSaved,
+  onCancel,
+  copyOf,
+  amend = false,
+  startEditing = false,
+}: RateRequestFormProps) {
   const { t } = useTranslation('booking');
   const [editing, setEditing] = useState(!detail || amend || startEditing);
   const saveRequest = useSaveRateRequest(detail?.id);
@@ -155,13 +165,27 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
         containerTypeId: values.containerType!.value,
         ...(sailing && !detail ? { sailing: { routingReference: sailing } } : {}),
       });
-      toast.success(amend ? t('rateRequestForm.amendmentRequested') : detail ? t('rateRequestForm.changesSaved') : t('rateRequestForm.bookingRequested'));
+      toast.success(
+        amend
+          ? t('rateRequestForm.amendmentRequested')
+          : detail
+            ? t('rateRequestForm.changesSaved')
+            : t('rateRequestForm.bookingRequested'),
+      );
       leave.release();
       onSaved(savedId(saved));
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         for (const [key, message] of Object.entries(error.fields)) {
-          const field = ({ polId: 'pol', podId: 'pod', containerSizeId: 'containerSize', containerTypeId: 'containerType' } as Record<string, string>)[key] ?? key;
+          const field =
+            (
+              {
+                polId: 'pol',
+                podId: 'pod',
+                containerSizeId: 'containerSize',
+                containerTypeId: 'containerType',
+              } as Record<string, string>
+            )[key] ?? key;
           setError(field as keyof RateRequestFormValues, { message });
         }
       }
@@ -181,33 +205,100 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
           control={control}
           name="pol"
           render={({ field }) => (
-            <Dropdown label={t('fields.pol')} required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pol?.message} disabled={readOnly} />
+            <Dropdown
+              label={t('fields.pol')}
+              required
+              searchable
+              onFilterChange={setPortText}
+              options={portChoices}
+              value={field.value}
+              onChange={(o) => {
+                field.onChange(o);
+                setSailing(null);
+              }}
+              onBlur={field.onBlur}
+              error={errors.pol?.message}
+              disabled={readOnly}
+            />
           )}
         />
         <Controller
           control={control}
           name="pod"
           render={({ field }) => (
-            <Dropdown label={t('fields.pod')} required searchable onFilterChange={setPortText} options={portChoices} value={field.value} onChange={(o) => { field.onChange(o); setSailing(null); }} onBlur={field.onBlur} error={errors.pod?.message} disabled={readOnly} />
+            <Dropdown
+              label={t('fields.pod')}
+              required
+              searchable
+              onFilterChange={setPortText}
+              options={portChoices}
+              value={field.value}
+              onChange={(o) => {
+                field.onChange(o);
+                setSailing(null);
+              }}
+              onBlur={field.onBlur}
+              error={errors.pod?.message}
+              disabled={readOnly}
+            />
           )}
         />
         <Controller
           control={control}
           name="containerType"
           render={({ field }) => (
-            <Dropdown label={t('fields.containerType')} required options={typeChoices} value={shownAs(field.value, typeChoices)} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerType?.message} disabled={readOnly} />
+            <Dropdown
+              label={t('fields.containerType')}
+              required
+              options={typeChoices}
+              value={shownAs(field.value, typeChoices)}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.containerType?.message}
+              disabled={readOnly}
+            />
           )}
         />
         <Controller
           control={control}
           name="containerSize"
           render={({ field }) => (
-            <Dropdown label={t('fields.containerSize')} required options={sizeChoices} value={shownAs(field.value, sizeChoices)} onChange={field.onChange} onBlur={field.onBlur} error={errors.containerSize?.message} disabled={readOnly} />
+            <Dropdown
+              label={t('fields.containerSize')}
+              required
+              options={sizeChoices}
+              value={shownAs(field.value, sizeChoices)}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.containerSize?.message}
+              disabled={readOnly}
+            />
           )}
         />
-        <NumberInput label={t('fields.quantity')} required {...register('quantity')} error={errors.quantity?.message} disabled={readOnly} inputMode="numeric" />
-        <TextInput label={t('fields.commodity')} dir="auto" required {...register('commodity')} error={errors.commodity?.message} disabled={readOnly} />
-        <TextInput label={t('fields.hsCode')} required {...register('hsCode')} error={errors.hsCode?.message} disabled={readOnly} inputMode="numeric" />
+        <NumberInput
+          label={t('fields.quantity')}
+          required
+          {...register('quantity')}
+          error={errors.quantity?.message}
+          disabled={readOnly}
+          inputMode="numeric"
+        />
+        <TextInput
+          label={t('fields.commodity')}
+          dir="auto"
+          required
+          {...register('commodity')}
+          error={errors.commodity?.message}
+          disabled={readOnly}
+        />
+        <TextInput
+          label={t('fields.hsCode')}
+          required
+          {...register('hsCode')}
+          error={errors.hsCode?.message}
+          disabled={readOnly}
+          inputMode="numeric"
+        />
         <Controller
           control={control}
           name="preferredShippingDate"
@@ -227,7 +318,13 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
         />
       </div>
       {!detail ? (
-        <SailingPicker polId={pol?.value ?? null} podId={pod?.value ?? null} value={sailing} onChange={setSailing} disabled={readOnly} />
+        <SailingPicker
+          polId={pol?.value ?? null}
+          podId={pod?.value ?? null}
+          value={sailing}
+          onChange={setSailing}
+          disabled={readOnly}
+        />
       ) : null}
       <div className={styles.row} style={{ margin: '1rem 0' }}>
         <Checkbox label={t('fields.swbl')} {...register('isSwbl')} disabled={readOnly} />
@@ -247,7 +344,13 @@ export function RateRequestForm({ detail, onSaved, onCancel, copyOf, amend = fal
         <label className={styles.label} htmlFor="additional-comment">
           {t('fields.additionalComment')}
         </label>
-        <textarea id="additional-comment" dir="auto" className={styles.textarea} {...register('additionalComment')} disabled={readOnly} />
+        <textarea
+          id="additional-comment"
+          dir="auto"
+          className={styles.textarea}
+          {...register('additionalComment')}
+          disabled={readOnly}
+        />
       </div>
       <div className={styles.actions}>
         {detail ? (

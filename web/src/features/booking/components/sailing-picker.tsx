@@ -21,9 +21,7 @@ export function SailingPicker({ polId, podId, value, onChange, disabled = false 
     <fieldset className={styles.picker} disabled={disabled}>
       <legend>{t('sailingPicker.legend')}</legend>
       {sailings.isPending ? <p className={styles.note}>{t('sailingPicker.looking')}</p> : null}
-      {!sailings.isPending && found.length === 0 ? (
-        <p className={styles.note}>{t('sailingPicker.none')}</p>
-      ) : null}
+      {!sailings.isPending && found.length === 0 ? <p className={styles.note}>{t('sailingPicker.none')}</p> : null}
       {found.length ? (
         <ul className={styles.options}>
           <li>

@@ -86,15 +86,22 @@ describe('party rules', () => {
       mobileNumber: 'Mobile Number is required',
       fullAddress: 'Full Address is required',
     });
-    expect(messages(supplierSchema.safeParse({ fullName: 'A', mobileNumber: '12a', fax: '', fullAddress: 'B' }))).toEqual({
-      mobileNumber: 'Mobile Number must be a phone number: digits with an optional +, spaces or dashes (+98 912 345 6789)',
+    expect(
+      messages(supplierSchema.safeParse({ fullName: 'A', mobileNumber: '12a', fax: '', fullAddress: 'B' })),
+    ).toEqual({
+      mobileNumber:
+        'Mobile Number must be a phone number: digits with an optional +, spaces or dashes (+98 912 345 6789)',
     });
   });
   it('takes a phone as people write it, at home or abroad', () => {
     for (const phone of ['+98 912 345 6789', '09121234567', '+44 20 7946 0958', '+1 (212) 555-0100'])
-      expect(supplierSchema.safeParse({ fullName: 'A', mobileNumber: phone, fax: '', fullAddress: 'B' }).success).toBe(true);
+      expect(supplierSchema.safeParse({ fullName: 'A', mobileNumber: phone, fax: '', fullAddress: 'B' }).success).toBe(
+        true,
+      );
     for (const phone of ['12345', '+98 912 abc 6789', '++98912345678'])
-      expect(supplierSchema.safeParse({ fullName: 'A', mobileNumber: phone, fax: '', fullAddress: 'B' }).success).toBe(false);
+      expect(supplierSchema.safeParse({ fullName: 'A', mobileNumber: phone, fax: '', fullAddress: 'B' }).success).toBe(
+        false,
+      );
   });
   it('consignee needs the notify party too', () => {
     const result = consigneeSchema.safeParse({
@@ -110,7 +117,8 @@ describe('party rules', () => {
     });
     expect(messages(result)).toEqual({
       notifyFullName: 'Notify Party Full Name is required',
-      notifyMobileNumber: 'Notify Party Mobile Number must be a phone number: digits with an optional +, spaces or dashes (+98 912 345 6789)',
+      notifyMobileNumber:
+        'Notify Party Mobile Number must be a phone number: digits with an optional +, spaces or dashes (+98 912 345 6789)',
       notifyFullAddress: 'Notify Party Full Address is required',
     });
   });

@@ -18,7 +18,9 @@ const worded = (rule: 'date' | 'containerRequired' | 'packagesRequired') => ({
 
 /** A choice the form requires: "POL is Required", the field named as its label names it. */
 const option = (field: 'pol' | 'pod' | 'containerType' | 'containerSize') => {
-  const missing = { error: () => i18next.t('common:dropdown.required', { label: i18next.t(`booking:fields.${field}`) }) };
+  const missing = {
+    error: () => i18next.t('common:dropdown.required', { label: i18next.t(`booking:fields.${field}`) }),
+  };
   return z
     .object({ name: z.string(), value: z.number() }, missing)
     .nullable()
@@ -87,38 +89,43 @@ export const consigneeSchema = supplierSchema.extend({
 });
 export type ConsigneeValues = z.infer<typeof consigneeSchema>;
 
-export const containerRowSchema = z.object({
-  container: z
-    .object({ name: z.string(), value: z.number() })
-    .nullable()
-    .refine((v) => v !== null, worded('containerRequired')),
-  seal: z.string().trim().min(1, said('booking.seal.required')),
-  count: z
-    .string()
-    .trim()
-    .min(1, said('booking.count.required'))
-    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.count.min')),
-  type: z.number(worded('packagesRequired')),
-  grossWeight: z
-    .string()
-    .trim()
-    .min(1, said('booking.grossWeight.required'))
-    .refine((v) => Number(v) > 0, said('booking.grossWeight.positive')),
-  netWeight: z
-    .string()
-    .trim()
-    .min(1, said('booking.netWeight.required'))
-    .refine((v) => Number(v) > 0, said('booking.netWeight.positive')),
-}).refine((v) => !v.grossWeight || !v.netWeight || Number(v.netWeight) <= Number(v.grossWeight), {
-  path: ['netWeight'],
-  ...said('booking.netWeight.exceedsGross'),
-});
+export const containerRowSchema = z
+  .object({
+    container: z
+      .object({ name: z.string(), value: z.number() })
+      .nullable()
+      .refine((v) => v !== null, worded('containerRequired')),
+    seal: z.string().trim().min(1, said('booking.seal.required')),
+    count: z
+      .string()
+      .trim()
+      .min(1, said('booking.count.required'))
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.count.min')),
+    type: z.number(worded('packagesRequired')),
+    grossWeight: z
+      .string()
+      .trim()
+      .min(1, said('booking.grossWeight.required'))
+      .refine((v) => Number(v) > 0, said('booking.grossWeight.positive')),
+    netWeight: z
+      .string()
+      .trim()
+      .min(1, said('booking.netWeight.required'))
+      .refine((v) => Number(v) > 0, said('booking.netWeight.positive')),
+  })
+  .refine((v) => !v.grossWeight || !v.netWeight || Number(v.netWeight) <= Number(v.grossWeight), {
+    path: ['netWeight'],
+    ...said('booking.netWeight.exceedsGross'),
+  });
 export type ContainerRowValues = z.input<typeof containerRowSchema>;
 
 /** The order form, built from the order's field list (src/lib/order-fields: each field's kind, when it
  * applies and its rule), so a new field needs no rule written here; hazardous and reefer fields are required
  * only for such requests. */
-export function shippingOrderSchema(request: { isDanger: boolean; isReefer: boolean }): z.ZodType<OrderFormValues, OrderFormValues> {
+export function shippingOrderSchema(request: {
+  isDanger: boolean;
+  isReefer: boolean;
+}): z.ZodType<OrderFormValues, OrderFormValues> {
   const shape = Object.fromEntries(
     FORM_FIELDS.map((f) => [f.key, f.kind === 'yesNo' ? z.boolean() : f.kind === 'freight' ? z.number() : z.string()]),
   );

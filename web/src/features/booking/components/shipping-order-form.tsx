@@ -9,7 +9,14 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
-import { FORM_FIELDS, FREIGHT_WORDS, ORDER_FIELDS, orderFormBody, orderFormValues, revisedFieldLabel } from '@/lib/order-fields';
+import {
+  FORM_FIELDS,
+  FREIGHT_WORDS,
+  ORDER_FIELDS,
+  orderFormBody,
+  orderFormValues,
+  revisedFieldLabel,
+} from '@/lib/order-fields';
 import { localDigits } from '@/lib/format';
 import { freightWord, orderFieldLabel } from './order-words';
 import type { OrderField } from '@/lib/order-fields';
@@ -50,7 +57,9 @@ export function RevisionSummary({ revise }: { revise: Record<string, string> }) 
   if (entries.length === 0) return null;
   return (
     <div className={styles.reviseSummary} role="region" aria-labelledby="revise-summary-title">
-      <h3 id="revise-summary-title">{t('revisionSummary.title', { count: entries.length, n: localDigits(String(entries.length)) })}</h3>
+      <h3 id="revise-summary-title">
+        {t('revisionSummary.title', { count: entries.length, n: localDigits(String(entries.length)) })}
+      </h3>
       <ul>
         {entries.map(([key, text]) => (
           <li key={key}>
@@ -80,7 +89,14 @@ function formFieldOf(key: string): keyof ShippingOrderValues | undefined {
 }
 
 function partiesFrom(supplier: SupplierValues, consignee: ConsigneeValues, swbl: boolean): Party[] {
-  const make = (name: string, address: string, phone: string, fax: string, partyType: number, isForSwbl: boolean): Party => ({
+  const make = (
+    name: string,
+    address: string,
+    phone: string,
+    fax: string,
+    partyType: number,
+    isForSwbl: boolean,
+  ): Party => ({
     name: name.trim(),
     address: address.trim(),
     phoneNumber: phone.trim(),
@@ -90,19 +106,31 @@ function partiesFrom(supplier: SupplierValues, consignee: ConsigneeValues, swbl:
   });
   const three = (forSwbl: boolean) => [
     make(consignee.fullName, consignee.fullAddress, consignee.mobileNumber, consignee.fax, 1, forSwbl),
-    make(consignee.notifyFullName, consignee.notifyFullAddress, consignee.notifyMobileNumber, consignee.notifyFax, 2, forSwbl),
+    make(
+      consignee.notifyFullName,
+      consignee.notifyFullAddress,
+      consignee.notifyMobileNumber,
+      consignee.notifyFax,
+      2,
+      forSwbl,
+    ),
     make(supplier.fullName, supplier.fullAddress, supplier.mobileNumber, supplier.fax, 0, forSwbl),
   ];
   return swbl ? [...three(false), ...three(true)] : three(false);
 }
 
-function partiesToDialogs(order: ShippingOrder | null): { supplier: SupplierValues | null; consignee: ConsigneeValues | null } {
+function partiesToDialogs(order: ShippingOrder | null): {
+  supplier: SupplierValues | null;
+  consignee: ConsigneeValues | null;
+} {
   const find = (type: number) => order?.parties.find((p) => p.partyType === type && !p.isForSwbl);
   const s = find(0);
   const c = find(1);
   const n = find(2);
   return {
-    supplier: s ? { fullName: s.name, mobileNumber: str(s.phoneNumber), fax: str(s.fax), fullAddress: s.address } : null,
+    supplier: s
+      ? { fullName: s.name, mobileNumber: str(s.phoneNumber), fax: str(s.fax), fullAddress: s.address }
+      : null,
     consignee:
       c && n
         ? {
@@ -121,11 +149,12 @@ function partiesToDialogs(order: ShippingOrder | null): { supplier: SupplierValu
 }
 
 /** The form's fieldsets: the order's own fields, then those a dangerous-goods request or a reefer asks for. */
-const FIELD_GROUPS: readonly { legend: 'cargo' | 'hazardous' | 'reefer'; only?: OrderField['only']; grid: boolean }[] = [
-  { legend: 'cargo', grid: false },
-  { legend: 'hazardous', only: 'danger', grid: true },
-  { legend: 'reefer', only: 'reefer', grid: true },
-];
+const FIELD_GROUPS: readonly { legend: 'cargo' | 'hazardous' | 'reefer'; only?: OrderField['only']; grid: boolean }[] =
+  [
+    { legend: 'cargo', grid: false },
+    { legend: 'hazardous', only: 'danger', grid: true },
+    { legend: 'reefer', only: 'reefer', grid: true },
+  ];
 
 interface InputForm {
   register: UseFormRegister<ShippingOrderValues>;
@@ -139,7 +168,8 @@ interface InputForm {
 function OrderInput({ field, edit, form }: { field: OrderField; edit: boolean; form: InputForm }) {
   const key = field.key as keyof ShippingOrderValues;
   const label = orderFieldLabel(field);
-  if (field.kind === 'yesNo') return <Checkbox id={`order-${key}`} label={label} {...form.register(key)} disabled={form.locked(key)} />;
+  if (field.kind === 'yesNo')
+    return <Checkbox id={`order-${key}`} label={label} {...form.register(key)} disabled={form.locked(key)} />;
   if (field.kind === 'freight')
     return (
       <>
@@ -313,8 +343,16 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone 
           {t('shippingOrder.addContainers')}
         </Button>
       </div>
-      {reviseOf('parties') ? <p className={styles.error} dir="auto">{reviseOf('parties')}</p> : null}
-      {reviseOf('containers') ? <p className={styles.error} dir="auto">{reviseOf('containers')}</p> : null}
+      {reviseOf('parties') ? (
+        <p className={styles.error} dir="auto">
+          {reviseOf('parties')}
+        </p>
+      ) : null}
+      {reviseOf('containers') ? (
+        <p className={styles.error} dir="auto">
+          {reviseOf('containers')}
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} aria-label={t('shippingOrder.label')}>
         {FIELD_GROUPS.filter((group) => !group.only || (group.only === 'danger' ? isDanger : isReefer)).map((group) => {
           const fields = FORM_FIELDS.filter((f) => f.only === group.only);

@@ -7,7 +7,12 @@ import styles from './booking.module.css';
 export function StepsHeader({ active, allDone = false }: { active: number; allDone?: boolean }) {
   const { t } = useTranslation('booking');
   // The machine names the steps in English (its keys); the catalogue says them by position.
-  const names = [t('stepsHeader.steps.0'), t('stepsHeader.steps.1'), t('stepsHeader.steps.2'), t('stepsHeader.steps.3')];
+  const names = [
+    t('stepsHeader.steps.0'),
+    t('stepsHeader.steps.1'),
+    t('stepsHeader.steps.2'),
+    t('stepsHeader.steps.3'),
+  ];
   return (
     <ol className={styles.steps} aria-label={t('stepsHeader.label')}>
       {STEP_TITLES.map((title, index) => {

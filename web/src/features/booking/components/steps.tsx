@@ -61,9 +61,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
           </span>
         </p>
         {/* A booking requested through the API is firm: the carrier confirms it at this price. */}
-        {detail.viaApi ? (
-          <p className={styles.muted}>{t('pricePanel.viaApi')}</p>
-        ) : null}
+        {detail.viaApi ? <p className={styles.muted}>{t('pricePanel.viaApi')}</p> : null}
         <div className={styles.row}>
           <Button variant="outline" onClick={() => setConfirm('cancel')}>
             {t('pricePanel.decline')}
@@ -81,7 +79,12 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         pending={decide.isPending}
       >
         <p>
-          <Trans t={t} i18nKey="pricePanel.acceptText" values={{ price, total, quantity, booking }} components={{ b: <Reference /> }} />
+          <Trans
+            t={t}
+            i18nKey="pricePanel.acceptText"
+            values={{ price, total, quantity, booking }}
+            components={{ b: <Reference /> }}
+          />
         </p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -117,7 +120,15 @@ function sameDocuments(
 
 /** Step 0 before a price: the request as sent, and what the customer may still do with it (the lifecycle's
  * `edit` and `withdraw` from `requested`): change it, or call it off after one more question. */
-export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateRequestDetail; onEdit: () => void; onBack: () => void }) {
+export function AwaitingQuotePanel({
+  detail,
+  onEdit,
+  onBack,
+}: {
+  detail: RateRequestDetail;
+  onEdit: () => void;
+  onBack: () => void;
+}) {
   const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const withdraw = useWithdrawRequest(detail.id);
@@ -148,7 +159,9 @@ export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateReq
             {t('awaitingQuote.withdraw')}
           </Button>
         ) : null}
-        {can('rate_request', name, 'edit', 'customer') ? <Button onClick={onEdit}>{t('awaitingQuote.edit')}</Button> : null}
+        {can('rate_request', name, 'edit', 'customer') ? (
+          <Button onClick={onEdit}>{t('awaitingQuote.edit')}</Button>
+        ) : null}
       </div>
       <ConfirmDialog
         open={asking}
@@ -163,7 +176,13 @@ export function AwaitingQuotePanel({ detail, onEdit, onBack }: { detail: RateReq
         <p>
           <Trans t={t} i18nKey="awaitingQuote.withdrawText" values={{ booking }} components={{ b: <Reference /> }} />
         </p>
-        <TextInput label={t('awaitingQuote.reason')} dir="auto" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <TextInput
+          label={t('awaitingQuote.reason')}
+          dir="auto"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </ConfirmDialog>
     </>
   );
@@ -307,17 +326,9 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
         style={height ? { height: height + 2 } : undefined}
       />
       {approved ? (
-        <p role="status">
-          {issued
-            ? t('finalStep.issued')
-            : t('finalStep.approved')}
-        </p>
+        <p role="status">{issued ? t('finalStep.issued') : t('finalStep.approved')}</p>
       ) : (
-        <Checkbox
-          label={t('finalStep.confirm')}
-          checked={checked}
-          onChange={(e) => setChecked(e.target.checked)}
-        />
+        <Checkbox label={t('finalStep.confirm')} checked={checked} onChange={(e) => setChecked(e.target.checked)} />
       )}
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>

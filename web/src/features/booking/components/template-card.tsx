@@ -23,7 +23,15 @@ export function letterUrl(bookingId: string, type: DocumentType): string {
 
 /** One LOI document type: what to do with it and its template; for a booking, the letter written in for it
  * (the booking step adds the upload). */
-export function TemplateCard({ type, bookingId, children }: { type: DocumentType; bookingId?: string; children?: ReactNode }) {
+export function TemplateCard({
+  type,
+  bookingId,
+  children,
+}: {
+  type: DocumentType;
+  bookingId?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('booking');
   const nameOf = useDocumentTypeName();
   const name = nameOf(type);

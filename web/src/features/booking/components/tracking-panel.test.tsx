@@ -16,7 +16,11 @@ const progress = {
 };
 
 function detail(withProgress: boolean): RateRequestDetail {
-  return { id: 'r1', reference: 'FB-2026-000123', progress: withProgress ? progress : null } as unknown as RateRequestDetail;
+  return {
+    id: 'r1',
+    reference: 'FB-2026-000123',
+    progress: withProgress ? progress : null,
+  } as unknown as RateRequestDetail;
 }
 
 const events = [

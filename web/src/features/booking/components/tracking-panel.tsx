@@ -53,9 +53,24 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
               <li key={event.eventID} data-classifier={event.eventClassification?.eventClassifierCode ?? ''}>
                 <time dateTime={event.eventDateTime}>{formatAt(event.eventDateTime, known?.timeZone)}</time>{' '}
                 <strong>{milestoneWords(event)}</strong>
-                {place ? <span>{t('trackingPanel.at')}<bdi>{place}</bdi></span> : null}
-                {container ? <span> · <bdi>{container}</bdi></span> : null}
-                {vessel ? <span> · <bdi>{vessel}</bdi></span> : null}
+                {place ? (
+                  <span>
+                    {t('trackingPanel.at')}
+                    <bdi>{place}</bdi>
+                  </span>
+                ) : null}
+                {container ? (
+                  <span>
+                    {' '}
+                    · <bdi>{container}</bdi>
+                  </span>
+                ) : null}
+                {vessel ? (
+                  <span>
+                    {' '}
+                    · <bdi>{vessel}</bdi>
+                  </span>
+                ) : null}
                 {event.fromSailing ? <span> · {t('trackingPanel.fromSailing')}</span> : null}
               </li>
             );

@@ -104,9 +104,7 @@ export function renderLetter(
   root.dir = i18next.dir(language);
   const carrierName = type.name ?? say('untitled', CARRIER);
   const name =
-    language === CARRIER
-      ? carrierName
-      : referenceName('documentTypes', { id: type.id, name: carrierName }, language);
+    language === CARRIER ? carrierName : referenceName('documentTypes', { id: type.id, name: carrierName }, language);
   document.title = `${name} ${d.reference ?? ''}`.trim();
   const words = (key: string) => [say(key, language), say(key, CARRIER)] as const;
   root.append(both('h1', name, carrierName, language), both('p', ...words('toTheCarrier'), language));

@@ -227,9 +227,7 @@ export function renderReport(
   const lead = el('p', say('lead', { reference: inSentence(reference) }));
   lead.className = 'muted';
   // Once staff accept the order it is the draft bill of lading; the customer approves it, staff issue it.
-  const document = d.order
-    ? getState('shipping_order', d.order.statusName)?.transportDocument
-    : null;
+  const document = d.order ? getState('shipping_order', d.order.statusName)?.transportDocument : null;
   const heading = say(document === 'ISSUED' ? 'titleIssued' : document ? 'titleDraft' : 'titleOrder');
   if (document)
     lead.textContent = say('leadDocument', {

@@ -74,7 +74,9 @@ export function BookingsRoute() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </div>
-      {query.isSuccess && rows.length === 0 && search.trim() ? <p role="status">{t('bookings.noMatch', { search: search.trim() })}</p> : null}
+      {query.isSuccess && rows.length === 0 && search.trim() ? (
+        <p role="status">{t('bookings.noMatch', { search: search.trim() })}</p>
+      ) : null}
       {query.isSuccess && rows.length === 0 && !search.trim() ? (
         <div className={styles.empty}>
           <p>{t('bookings.empty')}</p>
@@ -116,17 +118,24 @@ export function BookingsRoute() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="booking-row">
-                    <td><Reference value={row.reference ?? '-'} /></td>
+                    <td>
+                      <Reference value={row.reference ?? '-'} />
+                    </td>
                     <td>
                       <bdi>{cargoWords(row)}</bdi>
                       <ApiBadge viaApi={row.viaApi} />
                     </td>
-                    <td><bdi>{row.polTitle}</bdi></td>
-                    <td><bdi>{row.podTitle}</bdi></td>
+                    <td>
+                      <bdi>{row.polTitle}</bdi>
+                    </td>
+                    <td>
+                      <bdi>{row.podTitle}</bdi>
+                    </td>
                     <td>{formatDate(row.preferredShippingDate)}</td>
                     <td>{formatMoney(row.price)}</td>
                     <td>
-                      <StateBadge state={row.state} price={row.price} /> <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
+                      <StateBadge state={row.state} price={row.price} />{' '}
+                      <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
                       <WhereItIs progress={row.progress} />
                     </td>
                     <td>
@@ -141,29 +150,38 @@ export function BookingsRoute() {
           </div>
           {/* The visibility class sits on a wrapper of its own: a second class setting display would override it. */}
           <div className={styles.mobileOnly}>
-          <ul className={styles.cards} style={{ listStyle: 'none', padding: 0 }}>
-            {rows.map((row) => (
-              <li key={row.id} className={styles.card} data-testid="booking-card">
-                <p>
-                  <strong><bdi>{cargoWords(row)}</bdi></strong>
-                  {row.reference ? <span className={styles.muted}> · <Reference value={row.reference} /></span> : null}
-                  <ApiBadge viaApi={row.viaApi} />
-                </p>
-                <p className={styles.muted}>
-                  <bdi>{row.polTitle}</bdi> <span className={styles.arrow}>→</span> <bdi>{row.podTitle}</bdi>
-                </p>
-                <p className={styles.row}>
-                  <StateBadge state={row.state} price={row.price} />
-                  <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
-                  <span>{row.price !== null ? t('bookings.perContainer', { price: formatMoney(row.price) }) : ''}</span>
-                </p>
-                <WhereItIs progress={row.progress} />
-                <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: cargoWords(row) })}>
-                  {t('bookings.viewDetails')}
-                </Link>
-              </li>
-            ))}
-          </ul>
+            <ul className={styles.cards} style={{ listStyle: 'none', padding: 0 }}>
+              {rows.map((row) => (
+                <li key={row.id} className={styles.card} data-testid="booking-card">
+                  <p>
+                    <strong>
+                      <bdi>{cargoWords(row)}</bdi>
+                    </strong>
+                    {row.reference ? (
+                      <span className={styles.muted}>
+                        {' '}
+                        · <Reference value={row.reference} />
+                      </span>
+                    ) : null}
+                    <ApiBadge viaApi={row.viaApi} />
+                  </p>
+                  <p className={styles.muted}>
+                    <bdi>{row.polTitle}</bdi> <span className={styles.arrow}>→</span> <bdi>{row.podTitle}</bdi>
+                  </p>
+                  <p className={styles.row}>
+                    <StateBadge state={row.state} price={row.price} />
+                    <WhoseMove waitingFor={row.waitingFor} viewer="customer" />
+                    <span>
+                      {row.price !== null ? t('bookings.perContainer', { price: formatMoney(row.price) }) : ''}
+                    </span>
+                  </p>
+                  <WhereItIs progress={row.progress} />
+                  <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: cargoWords(row) })}>
+                    {t('bookings.viewDetails')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </div>
         </>
       ) : null}

@@ -133,7 +133,11 @@ export function RateRequestDetailRoute() {
       title={title}
       description={
         <>
-          {detail.reference ? <strong><Reference value={detail.reference} /> </strong> : null}
+          {detail.reference ? (
+            <strong>
+              <Reference value={detail.reference} />{' '}
+            </strong>
+          ) : null}
           <span className={styles.badge} data-state={stateName('rate_request', detail.state, detail.price)}>
             {customerLabel('rate_request', detail.state, detail.price)}
           </span>{' '}
@@ -246,7 +250,14 @@ export function RateRequestDetailRoute() {
       {closed ? (
         <StatusStep detail={detail} onBack={toList} continues={false}>
           {customerLabel('rate_request', detail.state)}
-          {detail.rejectionMessage ? <>{t('detail.reasonSeparator')}<bdi>{detail.rejectionMessage}</bdi></> : ''}
+          {detail.rejectionMessage ? (
+            <>
+              {t('detail.reasonSeparator')}
+              <bdi>{detail.rejectionMessage}</bdi>
+            </>
+          ) : (
+            ''
+          )}
         </StatusStep>
       ) : null}
     </ContentLayout>

@@ -21,7 +21,9 @@ export const suggestionOptions = (rateRequestId: string) =>
     queryKey: ['operations', 'tariff-suggestion', rateRequestId],
     staleTime: 0,
     queryFn: ({ signal }) =>
-      api.get<TariffSuggestion>(`${ADMIN}/rate-requests/${encodeURIComponent(rateRequestId)}/tariff-suggestion`, { signal }),
+      api.get<TariffSuggestion>(`${ADMIN}/rate-requests/${encodeURIComponent(rateRequestId)}/tariff-suggestion`, {
+        signal,
+      }),
   });
 
 export function publishTariff(csv: string): Promise<TariffPublication> {

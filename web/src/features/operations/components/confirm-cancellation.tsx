@@ -8,13 +8,7 @@ import { useTranslation } from 'react-i18next';
  * so one stray click must not do it. `onConfirm` answers whether the decision was saved (the dialog stays
  * open when it was not).
  */
-export function ConfirmCancellation({
-  pending,
-  onConfirm,
-}: {
-  pending: boolean;
-  onConfirm: () => Promise<boolean>;
-}) {
+export function ConfirmCancellation({ pending, onConfirm }: { pending: boolean; onConfirm: () => Promise<boolean> }) {
   const { t } = useTranslation('operations');
   const [asking, setAsking] = useState(false);
   return (

@@ -14,7 +14,9 @@ export function PublishedSchedules({ onRemove }: { onRemove?: (code: string, nam
   const { t } = useTranslation('operations');
   const query = useQuery(publishedSchedulesOptions());
   const services = query.data ?? [];
-  const places = usePlaces(services.flatMap((s) => s.sailings.flatMap((leg) => [leg.portOfLoading, leg.portOfDischarge])));
+  const places = usePlaces(
+    services.flatMap((s) => s.sailings.flatMap((leg) => [leg.portOfLoading, leg.portOfDischarge])),
+  );
   const port = (code: string) => {
     const name = places.get(code)?.name;
     return name ? `${name} (${code})` : code;

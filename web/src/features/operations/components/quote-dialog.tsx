@@ -25,11 +25,16 @@ const ADMIN = '/booking/api/v1/admin';
 
 type Line = Schema<'QuoteCharge'> & { typed: string };
 type Kind = Schema<'ChargeKind'>;
-type Detail = Pick<Schema<'RateRequestDetail'>, 'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'>;
+type Detail = Pick<
+  Schema<'RateRequestDetail'>,
+  'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'
+>;
 
 /** The price per container of the lines: their per-container amounts added up (in cents, no float drift). */
 export function perContainer(lines: readonly Pick<Line, 'per' | 'typed'>[]): number {
-  const cents = lines.filter((l) => l.per === 'container').reduce((sum, l) => sum + Math.round(Number(l.typed) * 100), 0);
+  const cents = lines
+    .filter((l) => l.per === 'container')
+    .reduce((sum, l) => sum + Math.round(Number(l.typed) * 100), 0);
   return cents / 100;
 }
 
@@ -53,7 +58,15 @@ function lineOf(kind: Kind, typed: string): Line {
   return { ...kind, amount: Number(typed) || 0, typed };
 }
 
-function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion: TariffSuggestion; onClose: () => void }) {
+function QuoteForm({
+  detail,
+  suggestion,
+  onClose,
+}: {
+  detail: Detail;
+  suggestion: TariffSuggestion;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('operations');
   const [lines, setLines] = useState<Line[]>(() => suggestion.charges.map((c) => ({ ...c, typed: String(c.amount) })));
   const [adding, setAdding] = useState('');
@@ -131,7 +144,12 @@ function QuoteForm({ detail, suggestion, onClose }: { detail: Detail; suggestion
             <div className={styles.chargeLine}>
               <div>
                 <label htmlFor="add-charge">{t('quote.addCharge')}</label>
-                <select id="add-charge" className={styles.select} value={adding} onChange={(e) => setAdding(e.target.value)}>
+                <select
+                  id="add-charge"
+                  className={styles.select}
+                  value={adding}
+                  onChange={(e) => setAdding(e.target.value)}
+                >
                   <option value="">{t('quote.choose')}</option>
                   {choices.map((k) => (
                     <option key={k.code} value={k.code}>

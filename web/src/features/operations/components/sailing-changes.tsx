@@ -30,7 +30,9 @@ function moved(before: string | undefined, after: string | undefined, zone: stri
 
 /** The sailings a publication or a removal adds, moves or removes, each with the bookings made for it. */
 export function SailingChanges({ kind, title, changes }: { kind: Kind; title: string; changes: SailingChange[] }) {
-  const places = usePlaces(changes.flatMap((c) => [c.after ?? c.before].flatMap((s) => (s ? [s.portOfLoading, s.portOfDischarge] : []))));
+  const places = usePlaces(
+    changes.flatMap((c) => [c.after ?? c.before].flatMap((s) => (s ? [s.portOfLoading, s.portOfDischarge] : []))),
+  );
   if (changes.length === 0) return null;
   const HEADS = heads(kind);
   const port = (code: string) => {
@@ -73,7 +75,10 @@ export function SailingChanges({ kind, title, changes }: { kind: Kind; title: st
                   {change.bookings.length === 0
                     ? i18next.t('sailings.none', { ns: 'operations' })
                     : change.bookings
-                        .map((b) => `${b.reference ?? i18next.t('sailings.booking', { ns: 'operations' })} (\u2068${personWords(b.customerName)}\u2069)`)
+                        .map(
+                          (b) =>
+                            `${b.reference ?? i18next.t('sailings.booking', { ns: 'operations' })} (\u2068${personWords(b.customerName)}\u2069)`,
+                        )
                         .join(i18next.t('sailings.comma', { ns: 'operations' }))}
                 </td>
               </tr>

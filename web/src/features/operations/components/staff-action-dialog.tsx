@@ -44,7 +44,10 @@ export function StaffActionDialog({
   children,
 }: {
   title: string;
-  detail: Pick<Schema<'RateRequestDetail'>, 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'>;
+  detail: Pick<
+    Schema<'RateRequestDetail'>,
+    'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'
+  >;
   pending: boolean;
   danger?: boolean;
   error: string | null;

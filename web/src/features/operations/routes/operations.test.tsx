@@ -128,7 +128,9 @@ describe("staff's decline of a shipping order", () => {
   });
 
   it('sends the message and tells staff it is done', async () => {
-    withOrder('submitted', null, () => envelope(shippingOrder({ status: 6, statusName: 'declined', statusLabel: 'Declined', declineMessage: REASON })));
+    withOrder('submitted', null, () =>
+      envelope(shippingOrder({ status: 6, statusName: 'declined', statusLabel: 'Declined', declineMessage: REASON })),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Decline Shipping Order' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Why the order is declined/), { target: { value: REASON } });
@@ -141,7 +143,11 @@ describe("staff's decline of a shipping order", () => {
 // and the state's name beside it (`statusName`, the row's `orderStateName`).
 function updatedOrder() {
   const order = shippingOrder({ status: 0, statusName: 'update_received', statusLabel: 'Update Received' });
-  const detail = { ...rateRequestDetail({ order, reference: 'FB-2026-000042' }), needsAttention: null, orderMismatch: null };
+  const detail = {
+    ...rateRequestDetail({ order, reference: 'FB-2026-000042' }),
+    needsAttention: null,
+    orderMismatch: null,
+  };
   const { order: _, pol: __, pod: ___, containerType, containerSize, ...facts } = detail;
   const row = { ...facts, containerType: containerType.name, containerSize: containerSize.name, progress: null };
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {

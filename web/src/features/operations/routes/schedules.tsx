@@ -126,9 +126,7 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
         <>
           <p>
             {localDigits(t('schedules.noLonger', { count: removal.data.removed.length }))}{' '}
-            {touched === 0
-              ? t('schedules.noBooking')
-              : localDigits(t('schedules.bookingsMade', { count: touched }))}
+            {touched === 0 ? t('schedules.noBooking') : localDigits(t('schedules.bookingsMade', { count: touched }))}
           </p>
           {touched > 0 ? (
             <ul data-testid="removal-bookings">
@@ -187,15 +185,10 @@ export function SchedulesRoute() {
   }
 
   return (
-    <ContentLayout
-      title={t('schedules.title')}
-      description={t('schedules.description')}
-    >
+    <ContentLayout title={t('schedules.title')} description={t('schedules.description')}>
       <section aria-labelledby="schedule-upload-heading" className={styles.panel}>
         <h2 id="schedule-upload-heading">{t('schedules.upload')}</h2>
-        <p className={styles.reference}>
-          {t('schedules.help')}
-        </p>
+        <p className={styles.reference}>{t('schedules.help')}</p>
         <div className={styles.toolbar}>
           <label htmlFor="schedule-file">{t('schedules.file')}</label>
           <input

@@ -39,7 +39,11 @@ export function TariffsRoute() {
       const fields = error instanceof ApiError ? error.fields : {};
       const listed = cellErrors(fields).map(cellErrorText);
       // The server's description says how many errors and that nothing was published; then each cell.
-      setProblems(listed.length > 0 ? [errorText(new ApiError(0, error instanceof ApiError ? error.description : null)), ...listed] : [errorText(error)]);
+      setProblems(
+        listed.length > 0
+          ? [errorText(new ApiError(0, error instanceof ApiError ? error.description : null)), ...listed]
+          : [errorText(error)],
+      );
     },
   });
   const rows = tariffs.data?.rows ?? [];
@@ -126,7 +130,9 @@ export function TariffsRoute() {
                   {formatMoney(r.dgSurcharge)} / {formatMoney(r.reeferSurcharge)}
                 </td>
                 <td data-label={HEADS[8]}>{formatMoney(r.documentationFee)}</td>
-                <td data-label={HEADS[9]}>{localDigits(t('tariffs.versionRow', { version: r.version, row: r.row }))}</td>
+                <td data-label={HEADS[9]}>
+                  {localDigits(t('tariffs.versionRow', { version: r.version, row: r.row }))}
+                </td>
               </tr>
             ))}
           </tbody>
