@@ -211,3 +211,35 @@ def test_every_part_of_a_records_state_has_a_persian_label(
             for key in keys - set(screen_labels) - set(events["fieldLabels"])
         }
     assert unlabelled == set()
+
+
+def test_staff_s_acts_on_accounts_read_in_persian_on_the_overview_and_the_trail(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Every event's words come from the catalogue in the reader's language: an account staff opened and
+    its password read in Persian on the overview ("Account: opened" was English there), and a booking's
+    amendment staff asked for on its trail too."""
+    alice = customer(client, "audit-fa-acts")
+    rid = booking.in_shipping_order(client, alice, admin_headers)
+    asked = {"message": "The vessel sails a week later: choose another date"}
+    booking.ok(
+        client.put(f"{booking.ADMIN}/rate-requests/{rid}/amendments/ask", headers=admin_headers, json=asked)
+    )
+    _make_auditor(client)  # the admin opens ada's account and sets her password: the latest decisions
+    _services(client).settle_all()
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    asked_for = "اصلاحیهٔ ۱ از مشتری خواسته شد"  # noqa: RUF001 (a Persian digit one)
+
+    overview = booking.ok(client.get(f"{AUDIT}/overview", headers=persian))
+    latest = [e["what"] for e in overview["latest"]]
+    decisions = [d["what"] for d in overview["decisions"]]
+    assert latest[:2] == ["حساب کاربری: رمز عبور تعیین شد", "حساب کاربری: گشوده شد"]
+    assert asked_for in latest
+    assert {"حساب کاربری: گشوده شد", "حساب کاربری: رمز عبور تعیین شد"} <= set(decisions)
+    assert not [said for said in latest + decisions if re.search("[A-Za-z]", said.replace("API", ""))]
+
+    reference = booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]
+    trail = booking.ok(client.get(f"{AUDIT}/bookings/{reference}/trail", headers=persian))
+    said = [e["what"] for e in trail["entries"]]
+    assert asked_for in said
+    assert not [w for w in said if re.search("[A-Za-z]", w)]
