@@ -336,6 +336,24 @@ def cancel_shipping_order(
     return success(_order_answer(services, id, principal))
 
 
+@router.put(
+    "/shipping-orders/{id}/cancel-update",
+    response_model=Envelope[ShippingOrder],
+    # 404: not the caller's order; 409: no update of hers awaits staff (its lifecycle has no cancel_update
+    # from its state).
+    responses=error_responses(404, 409),
+)
+def cancel_shipping_order_update(
+    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+) -> Response:
+    """Withdraw the update of the shipping order awaiting staff (state `update_received`): the order as it was
+    before the update stands again, submitted, or returned for changes when the update answered staff's
+    request. The standard's `updatedShippingInstructionsStatus: UPDATE_CANCELLED` on `/v3`, by the same
+    command."""
+    command(services.booking.cancel_order_update, id, principal.actor)
+    return success(_order_answer(services, id, principal))
+
+
 @router.put("/shipping-orders/{id}/approve", response_model=Envelope[ShippingOrder])
 def approve_shipping_order(
     id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep

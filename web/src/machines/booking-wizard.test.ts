@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { machines } from '@/lib/lifecycle';
-import { activeStep, bookingWizardMachine, mayCancelOrder, reachedStep } from './booking-wizard';
+import { activeStep, bookingWizardMachine, mayCancelOrder, mayWithdrawUpdate, reachedStep } from './booking-wizard';
 import type { BookingServerSnapshot, BookingWizardEvent } from './booking-wizard';
 
 const snap = (state: number, priced = false, orderState: string | null = null, hasDocuments = false) =>
@@ -209,5 +209,32 @@ describe('whether the customer may cancel her shipping order (decision 3832)', (
       expect([state.name, mayCancelOrder(snap(3, true, state.name, true))]).toEqual([state.name, allowed]);
     }
     expect(mayCancelOrder(null)).toBe(false);
+  });
+});
+
+describe('whether the customer may withdraw her update of the shipping order (decision 3839)', () => {
+  it.each([
+    ['orderUpdated', true],
+    ['orderSubmitted', false],
+    ['orderRevision', false],
+    ['shippingOrder', false],
+    ['orderReady', false],
+    ['orderCancelled', false],
+    ['orderDeclined', false],
+    ['completed', false],
+    ['cancelledWithOrder', false],
+  ])('server %s: %s', (key, expected) => {
+    expect(mayWithdrawUpdate(SERVER[key])).toBe(expected);
+  });
+
+  it("follows state-machines/shipping_order.json's `cancel_update` for the customer, state by state", () => {
+    const { states, transitions } = machines.shipping_order;
+    for (const state of states) {
+      const allowed = transitions.some(
+        (t) => t.trigger === 'cancel_update' && t.actor === 'customer' && t.source.includes(state.name),
+      );
+      expect([state.name, mayWithdrawUpdate(snap(3, true, state.name, true))]).toEqual([state.name, allowed]);
+    }
+    expect(mayWithdrawUpdate(null)).toBe(false);
   });
 });

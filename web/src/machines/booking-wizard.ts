@@ -107,6 +107,18 @@ export function mayCancelOrder(s: BookingServerSnapshot | null): boolean {
   return order !== null && can('shipping_order', order, 'cancel', 'customer', {});
 }
 
+/**
+ * Whether the customer may withdraw her update of the shipping order awaiting staff (`cancel_update` in
+ * state-machines/shipping_order.json, decision 3839): the order's state allows it for her. Its guards only
+ * choose where the order returns (returned for changes or under review), a fact the server keeps, so they are
+ * not asked here. The server decides again (409).
+ */
+export function mayWithdrawUpdate(s: BookingServerSnapshot | null): boolean {
+  if (!s) return false;
+  const order = s.orderState;
+  return order !== null && can('shipping_order', order, 'cancel_update', 'customer');
+}
+
 /** The furthest step (0-3) the server lets the customer reach: the state's step in the lifecycle file, or
  * the final step once a shipping order awaits the customer's approval (0 when closed). */
 export function reachedStep(s: BookingServerSnapshot | null): number {

@@ -204,6 +204,22 @@ export function useCancelShippingOrder(orderId: string, rateRequestId: string) {
   });
 }
 
+/** Withdraw the update of the order awaiting staff (decision 3839): the order before it stands again. */
+export function useCancelShippingOrderUpdate(orderId: string, rateRequestId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateBooking();
+  return useMutation({
+    mutationFn: () =>
+      api.put<Answer<'booking_cancel_shipping_order_update'>>(`${CLIENT}/shipping-orders/${orderId}/cancel-update`),
+    onSuccess: (order) => {
+      queryClient.setQueryData<RateRequestDetail>(bookingKeys.detail(rateRequestId), (detail) =>
+        detail ? { ...detail, order, orderState: order.status, orderStateName: order.statusName } : detail,
+      );
+      return invalidate();
+    },
+  });
+}
+
 export function useApproveShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({

@@ -197,3 +197,69 @@ describe('the booking screen of an order its customer updated', () => {
     expect(screen.queryByText('دستور حمل شما در حال بررسی است.')).toBeNull();
   });
 });
+
+// The customer withdraws her update from the booking's screen while it awaits staff (decision 3839): the
+// lifecycle's `cancel_update`, from `update_received` only. The order before the update stands again.
+describe('withdrawing the update of the shipping order from the booking screen', () => {
+  const fetchMock = stubFetchEachTest();
+  /** Answers the booking as `shown` until the update is withdrawn, then as submitted (under review). */
+  const serving = (shown: RateRequestDetail = updated()) => {
+    let current = shown;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      const path = String(url);
+      if (path.endsWith(`/shipping-orders/${shown.order?.id}/cancel-update`) && init?.method === 'PUT') {
+        current = withOrder(0);
+        return Promise.resolve(envelope(current.order));
+      }
+      return Promise.resolve(
+        path.endsWith(`/rate-requests/${shown.id}`) ? envelope(current) : failureEnvelope('Not found', 404),
+      );
+    });
+  };
+  const withdrawCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => String(url).includes('/cancel-update')) as [string, RequestInit][];
+
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('offers it while the update awaits staff and asks once more before it acts', async () => {
+    serving();
+    screenOf(updated());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw my update' }));
+    let dialog = screen.getByRole('dialog', { name: 'Withdraw your update of this shipping order?' });
+    // Keeping it changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my update' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(withdrawCalls()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw my update' }));
+    dialog = screen.getByRole('dialog', { name: 'Withdraw your update of this shipping order?' });
+    expect(within(dialog).getByText('FB-2026-000042')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw my update' }));
+    // The order before the update stands again: under review, with nothing left to withdraw.
+    expect(await screen.findByText('Your shipping order is being reviewed.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw my update' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel the order' })).toBeTruthy();
+    const [[url, init]] = withdrawCalls();
+    expect(url).toContain('/booking/api/v1/client/shipping-orders/so-1/cancel-update');
+    expect(init.method).toBe('PUT');
+  });
+
+  it.each([0, 1, 2, 5] as const)('does not offer it for an order in state %i', async (status) => {
+    serving(withOrder(status));
+    screenOf(withOrder(status));
+    await screen.findByRole('button', { name: 'Book again' });
+    expect(screen.queryByRole('button', { name: 'Withdraw my update' })).toBeNull();
+  });
+
+  it('asks in Persian', async () => {
+    await act(() => setLanguage('fa'));
+    serving();
+    screenOf(updated());
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'پس گرفتن اصلاحات من' }));
+    const dialog = screen.getByRole('dialog', { name: 'اصلاحات این دستور حمل را پس می‌گیرید؟' });
+    expect(within(dialog).getByRole('button', { name: 'نگه داشتن اصلاحات' })).toBeTruthy();
+  });
+});

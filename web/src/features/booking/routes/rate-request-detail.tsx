@@ -9,11 +9,18 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
 import { customerLabel, isNamed, isState, label, stateName } from '@/lib/lifecycle';
-import { activeStep, bookingWizardMachine, mayCancelOrder, reachedStep } from '@/machines/booking-wizard';
+import {
+  activeStep,
+  bookingWizardMachine,
+  mayCancelOrder,
+  mayWithdrawUpdate,
+  reachedStep,
+} from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { BookingChangesPanel } from '../components/booking-changes';
 import { CancelOrderAction } from '../components/cancel-order';
+import { WithdrawUpdateAction } from '../components/withdraw-update';
 import { BookingSailingCard } from '../components/booking-sailing';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
@@ -127,6 +134,8 @@ export function RateRequestDetailRoute() {
   const toList = () => navigate('/dashboard/bookings');
   // Where the order's lifecycle lets her cancel it (under review, returned for changes): decision 3832.
   const cancelOrder = mayCancelOrder(snapshot.context.server) ? <CancelOrderAction detail={detail} /> : null;
+  // Where it lets her withdraw the update she sent (awaiting staff): decision 3839.
+  const withdrawUpdate = mayWithdrawUpdate(snapshot.context.server) ? <WithdrawUpdateAction detail={detail} /> : null;
 
   return (
     <ContentLayout
@@ -197,7 +206,14 @@ export function RateRequestDetailRoute() {
           detail={detail}
           onBack={back}
           onContinue={reached >= 3 ? next : undefined}
-          actions={snapshot.matches({ shippingOrder: 'accepted' }) ? null : cancelOrder}
+          actions={
+            snapshot.matches({ shippingOrder: 'accepted' }) ? null : (
+              <>
+                {withdrawUpdate}
+                {cancelOrder}
+              </>
+            )
+          }
         >
           {snapshot.matches({ shippingOrder: 'underReview' })
             ? t('detail.orderUnderReview')
