@@ -188,7 +188,8 @@ def list_row(price: str | None, delay: float | None = None) -> dict[str, Any]:
     }
     return {
         **row,
-        **dict(quantity=2, state=3, order_state=None, pol_name="Bandar Abbas", pod_code=None, pod_name=None),
+        **dict(quantity=2, state=3, order_state=None, order_state_name=None, pol_name="Bandar Abbas"),
+        **dict(pod_code=None, pod_name=None),
         **dict(container_size_name="40ft", container_type_name="Dry", price=price, valid_until=None),
         **dict(preferred_shipping_date=None, customer_profile=None, customer_username="u", via_api=0),
         **dict(created_at="2026-01-01T00:00:00+00:00", tracked=False, progress=progress),

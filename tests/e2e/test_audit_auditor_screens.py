@@ -227,10 +227,11 @@ def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
     search.fill(PERSIAN)
     assert search.evaluate("el => el.matches(':dir(rtl)')")
 
-    # The unmatched event: what happened in words and the reference its publisher sent.
+    # The unmatched event: what happened in the tracking catalogue's words (decision 3836) and the reference
+    # its publisher sent.
     page.goto(f"{live_server.url}/dashboard/tracking")
     stray = page.get_by_test_id("unmatched-event").filter(has_text=TRACKED_CONTAINERS[3]).first
-    expect(stray).to_contain_text("Container gated in")
+    expect(stray).to_contain_text("Gated in")
     expect(stray.get_by_test_id("sent-reference")).to_have_text(f"Reference sent: {STRAY_REFERENCE}")
     expect(stray).not_to_contain_text("GTIN")
     assert layout_problems(page) == []
