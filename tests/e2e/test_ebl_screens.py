@@ -71,6 +71,15 @@ def test_the_draft_bill_of_lading_is_approved_and_issued_on_the_screens(
     sign_in(page, live_server, username, password)
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     expect(page.get_by_role("status").filter(has_text="Update Received:")).to_be_visible()
+    # While it awaits staff she may withdraw just her update (decision 3839), at both widths.
+    expect(page.get_by_role("button", name="Withdraw my update")).to_be_visible()
+    page.get_by_role("button", name="Withdraw my update").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshot_dir / "ebl-update-received-desktop.png"))
+    page.set_viewport_size(PHONE)
+    expect(page.get_by_role("button", name="Withdraw my update")).to_be_visible()
+    page.screenshot(path=str(screenshot_dir / "ebl-update-received-phone.png"), full_page=True)
+    assert layout_problems(page) == []
+    page.set_viewport_size(DESKTOP)
     staff_page.goto(f"{live_server.url}/dashboard/operations?open={rid}")
     expect(
         staff_page.get_by_role("region", name="Selected rate request").get_by_role(
