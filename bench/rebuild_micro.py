@@ -5,6 +5,10 @@
 CPU-second (this process and the rebuild's helper process together; `--profile` profiles this process only);
 `--verify` also applies the same history one event at a time through the live follower and compares every
 read-model table row by row with the rebuild (the batch mechanism must give the very same rows).
+
+`--floor` (PostgreSQL) also measures what no rebuild of these read models can go below, against the bare log
+read: the rebuilt rows written back into empty tables with binary COPY and their indexes built, with no event
+read or applied (`_floor`). Whatever turns events into rows, the store still writes those rows and indexes.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import resource
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +61,59 @@ def _postgres_pids() -> set[int]:
     return pids
 
 
-def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
+def _floor(store: Any, db: Any, events: int) -> None:
+    """The rows of the rebuilt read models written again into empty tables in one transaction (binary
+    COPY, then the indexes): the store's own cost of the rebuild's output, printed beside the log read."""
+    from bench.probe import read_log
+    from projections.registry import all_projections
+
+    projections = all_projections()
+    saved: dict[str, bytes] = {}
+    with db.transaction() as tx, tx.conn.cursor() as cur:
+        for projection in projections:
+            for table in projection.tables:
+                with cur.copy(f"COPY {table} TO STDOUT (FORMAT BINARY)") as copy:
+                    saved[table] = b"".join(bytes(block) for block in copy)
+        rows = {table: tx.scalar(f"SELECT count(*) FROM {table}") for table in saved}
+    # Two connections at once, as a rebuild's two processes: the read models split in two by size.
+    halves: tuple[list[Any], list[Any]] = ([], [])
+    sizes = [0, 0]
+    for projection in sorted(projections, key=lambda p: -sum(len(saved[t]) for t in p.tables)):
+        smaller = sizes.index(min(sizes))
+        halves[smaller].append(projection)
+        sizes[smaller] += sum(len(saved[t]) for t in projection.tables)
+
+    def write_back(half: list[Any]) -> None:
+        with db.transaction() as tx, tx.conn.cursor() as cur:
+            for projection in half:
+                projection.drop(tx)
+                projection.create(tx, indexes=False)
+                for table in projection.tables:
+                    with cur.copy(f"COPY {table} FROM STDIN (FORMAT BINARY)") as copy:
+                        copy.write(saved[table])
+            for projection in half:
+                projection.create_indexes(tx)
+
+    started, postgres, cpu = time.perf_counter(), _postgres_cpu(), time.process_time()
+    with ThreadPoolExecutor(2) as pool:
+        for done in [pool.submit(write_back, half) for half in halves]:
+            done.result()
+    wall, postgres = time.perf_counter() - started, _postgres_cpu() - postgres
+    mine = time.process_time() - cpu
+    log = read_log(store)
+    print(
+        f"floor: {sum(rows.values()):,} rows in {len(rows)} tables written back"
+        f" on two connections in {wall:.2f}s"
+        f" ({events / wall:,.0f} events/s; CPU: PostgreSQL {postgres:.2f}s, this process {mine:.2f}s);"
+        f" log read {log['seconds']:.2f}s ({log['events_per_second']:,.0f}/s): the floor is"
+        f" {log['seconds'] / wall:.2f}x the log read",
+        flush=True,
+    )
+    for table, count in sorted(rows.items(), key=lambda item: -len(saved[item[0]]))[:8]:
+        print(f"  {table}: {count:,} rows, {len(saved[table]) / 1e6:.1f} MB", flush=True)
+
+
+def _rebuild_and_check(settings: Any, verify: bool, profile: bool, floor: bool = False) -> None:
     from api.bootstrap import open_read_models
     from followers.follower import Follower
     from infrastructure.event_store import SharedStore
@@ -87,6 +144,8 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool) -> None:
                 f" {stats.events / max(mine + helper, 1e-9):,.0f} events per CPU-second)",
                 flush=True,
             )
+        if floor:
+            _floor(store, db, stats.events)
         if verify:
             live = open_read_models(settings, schema="live", path=settings.VAR_DIR / "live.db")
             try:
@@ -124,7 +183,7 @@ def main(argv: list[str]) -> int:
             print(f"seeded {seeded.events:,} events ({seeded.events_per_second:,.0f}/s)", flush=True)
         finally:
             store.close()
-        _rebuild_and_check(settings, "--verify" in argv, "--profile" in argv)
+        _rebuild_and_check(settings, "--verify" in argv, "--profile" in argv, "--floor" in argv)
 
     if "--sqlite" in argv:
         go(None)
