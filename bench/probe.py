@@ -1,6 +1,7 @@
 """Run in a child process so the harness can read its peak RSS: a rebuild, or the bare log read.
 
-`python -m bench.probe rebuild|read-log` with DATABASE_URL; prints one JSON line.
+`python -m bench.probe rebuild|read-log|floor` with DATABASE_URL; prints one JSON line (`floor`, after a
+rebuild on PostgreSQL: bench/rebuild_floor.py).
 """
 
 from __future__ import annotations
@@ -43,6 +44,15 @@ def main(mode: str) -> int:
     try:
         if mode == "read-log":
             result = read_log(store)
+        elif mode == "floor":
+            from api.bootstrap import open_read_models
+            from bench.rebuild_floor import write_back
+
+            db = open_read_models(settings)
+            try:
+                result = write_back(db, store.head())
+            finally:
+                db.close()
         else:
             from api.bootstrap import open_read_models
             from projections.rebuild import rebuild

@@ -20,7 +20,6 @@ import resource
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -62,55 +61,20 @@ def _postgres_pids() -> set[int]:
 
 
 def _floor(store: Any, db: Any, events: int) -> None:
-    """The rows of the rebuilt read models written again into empty tables in one transaction (binary
-    COPY, then the indexes): the store's own cost of the rebuild's output, printed beside the log read."""
     from bench.probe import read_log
-    from projections.registry import all_projections
+    from bench.rebuild_floor import write_back
 
-    projections = all_projections()
-    saved: dict[str, bytes] = {}
-    with db.transaction() as tx, tx.conn.cursor() as cur:
-        for projection in projections:
-            for table in projection.tables:
-                with cur.copy(f"COPY {table} TO STDOUT (FORMAT BINARY)") as copy:
-                    saved[table] = b"".join(bytes(block) for block in copy)
-        rows = {table: tx.scalar(f"SELECT count(*) FROM {table}") for table in saved}
-    # Two connections at once, as a rebuild's two processes: the read models split in two by size.
-    halves: tuple[list[Any], list[Any]] = ([], [])
-    sizes = [0, 0]
-    for projection in sorted(projections, key=lambda p: -sum(len(saved[t]) for t in p.tables)):
-        smaller = sizes.index(min(sizes))
-        halves[smaller].append(projection)
-        sizes[smaller] += sum(len(saved[t]) for t in projection.tables)
-
-    def write_back(half: list[Any]) -> None:
-        with db.transaction() as tx, tx.conn.cursor() as cur:
-            for projection in half:
-                projection.drop(tx)
-                projection.create(tx, indexes=False)
-                for table in projection.tables:
-                    with cur.copy(f"COPY {table} FROM STDIN (FORMAT BINARY)") as copy:
-                        copy.write(saved[table])
-            for projection in half:
-                projection.create_indexes(tx)
-
-    started, postgres, cpu = time.perf_counter(), _postgres_cpu(), time.process_time()
-    with ThreadPoolExecutor(2) as pool:
-        for done in [pool.submit(write_back, half) for half in halves]:
-            done.result()
-    wall, postgres = time.perf_counter() - started, _postgres_cpu() - postgres
-    mine = time.process_time() - cpu
+    floor = write_back(db, events)
     log = read_log(store)
     print(
-        f"floor: {sum(rows.values()):,} rows in {len(rows)} tables written back"
-        f" on two connections in {wall:.2f}s"
-        f" ({events / wall:,.0f} events/s; CPU: PostgreSQL {postgres:.2f}s, this process {mine:.2f}s);"
-        f" log read {log['seconds']:.2f}s ({log['events_per_second']:,.0f}/s): the floor is"
-        f" {log['seconds'] / wall:.2f}x the log read",
+        f"floor: {floor['rows']:,} rows in {floor['tables']} tables written back on two connections in"
+        f" {floor['seconds']:.2f}s ({floor['events_per_second']:,.0f} events/s); log read"
+        f" {log['seconds']:.2f}s ({log['events_per_second']:,.0f}/s): the floor is"
+        f" {log['seconds'] / floor['seconds']:.2f}x the log read",
         flush=True,
     )
-    for table, count in sorted(rows.items(), key=lambda item: -len(saved[item[0]]))[:8]:
-        print(f"  {table}: {count:,} rows, {len(saved[table]) / 1e6:.1f} MB", flush=True)
+    for table, (count, size) in list(floor["largest"].items()):
+        print(f"  {table}: {count:,} rows, {size / 1e6:.1f} MB", flush=True)
 
 
 def _rebuild_and_check(settings: Any, verify: bool, profile: bool, floor: bool = False) -> None:

@@ -275,6 +275,10 @@ def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> d
             )  # fmt: skip
             speeds = (rebuilt["events_per_second"], read["events_per_second"])
             log(f"  rebuild {speeds[0]:,.0f}/s, log read {speeds[1]:,.0f}/s")
+            if store_url.startswith("postgres"):
+                # The rebuilt rows written back with nothing applied: what no rebuild can go below.
+                rebuilds[-1]["floor"], _ = run_child([sys.executable, "-m", "bench.probe", "floor"], env)
+                log(f"  floor (the rows written back) {rebuilds[-1]['floor']['events_per_second']:,.0f}/s")
         out["seed"] = {
             "events": seeder.stats.events,
             "seconds": seeder.stats.seconds,
@@ -564,6 +568,27 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             target=Target(at_least=45_000, ratio_at_least=0.3, text=">= 45,000/s; ratio >= 0.3"),
         )
     )
+    if "floor" in large:
+        figures.append(
+            Figure(
+                f"rebuild floor events/s ({large['events']:,} events)",
+                large["floor"]["events_per_second"],
+                "/s",
+                large["read_log"]["events_per_second"],
+                "log read",
+                note="information: the rebuilt rows written back, nothing applied (bench/rebuild_floor.py)",
+            )
+        )
+        figures.append(
+            Figure(
+                "rebuild against its floor",
+                large["rebuild"]["events_per_second"],
+                "/s",
+                large["floor"]["events_per_second"],
+                "floor",
+                note="information: what applying the events costs beyond writing their rows",
+            )
+        )
     for lag in r.get("lag_runs") or [r["lag"]]:
         at_target = lag["target_rate"] == r["plan"]["lag_rate"]
         for q, target in (("p50", None), ("p99", Target(at_most=100, text="<= 100 ms at 500/s"))):
