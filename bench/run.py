@@ -277,8 +277,9 @@ def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> d
             log(f"  rebuild {speeds[0]:,.0f}/s, log read {speeds[1]:,.0f}/s")
             if store_url.startswith("postgres"):
                 # The rebuilt rows written back with nothing applied: what no rebuild can go below.
-                rebuilds[-1]["floor"], _ = run_child([sys.executable, "-m", "bench.probe", "floor"], env)
-                log(f"  floor (the rows written back) {rebuilds[-1]['floor']['events_per_second']:,.0f}/s")
+                floor, _ = run_child([sys.executable, "-m", "bench.probe", "floor"], env)
+                rebuilds[-1]["floor"] = floor
+                log(f"  floor (the rows written back) {floor['events_per_second']:,.0f}/s")
         out["seed"] = {
             "events": seeder.stats.events,
             "seconds": seeder.stats.seconds,
