@@ -141,10 +141,15 @@ def _cpu_figures(cpu_seconds: float, requests: int) -> dict[str, float]:
 
 
 async def _read_one(
-    job: dict[str, Any], path: str, headers: dict[str, str], concurrency: int
+    job: dict[str, Any],
+    path: str,
+    headers: dict[str, str],
+    concurrency: int,
+    method: str = "GET",
+    body: Any = None,
 ) -> dict[str, Any]:
     recorder = Recorder()
-    request = build_request("GET", path, host_header(job["base_url"]), headers)
+    request = build_request(method, path, host_header(job["base_url"]), headers, json_body=body)
     budget = [job["max_requests"]]
     connections = _connections(job, concurrency)
     try:
@@ -178,14 +183,15 @@ async def _read_one(
 
 
 async def reads(job: dict[str, Any]) -> dict[str, Any]:
-    """Every path at every level: {"levels": [{"concurrency": c, name: summary, ...}, ...]}."""
+    """Every path at every level: {"levels": [{"concurrency": c, name: summary, ...}, ...]}. A path is
+    [name, path] (a GET), or [name, path, method, JSON body] (the same request each time: the bare saves)."""
     headers = _auth(job["token"]) if job.get("token") else {}
     levels = job.get("levels") or [job["concurrency"]]
     out: list[dict[str, Any]] = []
     for level in levels:
         row: dict[str, Any] = {"concurrency": level}
-        for name, path in job["paths"]:
-            row[name] = await _read_one(job, path, headers, level)
+        for name, path, *request in job["paths"]:
+            row[name] = await _read_one(job, path, headers, level, *request)
         out.append(row)
     return {"levels": out}
 

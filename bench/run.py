@@ -97,28 +97,14 @@ def run_child(args: list[str], env: dict[str, str]) -> tuple[dict[str, Any], int
     return result, max(sampler.peak, int(result.pop("peak_rss_kb", 0)))
 
 
-_NOTED: list[Any] = []
-
-
-def _noted_class() -> Any:
-    """The baseline's aggregate, defined once (it is measured twice a run; the library registers topics)."""
-    if not _NOTED:
-        from eventsourcing.domain import Aggregate
-
-        class Noted(Aggregate):
-            def __init__(self, text: str) -> None:
-                self.text = text
-
-        _NOTED.append(Noted)
-    return _NOTED[0]
-
-
 # -- baselines --------------------------------------------------------------------------------------------
 def library_baseline(env: dict[str, str], seconds: float, limit: int) -> dict[str, Any]:
     """The eventsourcing library saving one event per aggregate in a tight loop (one thread)."""
     from eventsourcing.application import Application
 
-    Noted = _noted_class()
+    from bench.baseline_app import noted_class
+
+    Noted = noted_class()
     app: Application[Any] = Application(env={**env, "PERSISTENCE_MODULE": "eventsourcing.postgres"})
     try:
         latencies: list[float] = []
@@ -184,6 +170,8 @@ def run(
             results.update(drive(plan, port, admin_password, server.pid, store_url, free_port, work))
             log("web: bundle and first contentful paint")
             results["web"] = measure_web(port)
+        log("baseline: a bare FastAPI app saving one event per request through the library")
+        results["bare_saves"] = bare_saves(plan, base_settings.event_store_env(), free_port, work)
         if topology == "multi":
             from bench.topology import drive_topologies
 
@@ -248,6 +236,29 @@ def noise(r: dict[str, Any]) -> dict[str, Any]:
             )
     spreads = {name: abs(a - b) / ((a + b) / 2) for name, (a, b) in pairs.items() if a and b and a + b > 0}
     return {"relative": max([0.05, *spreads.values()]), "pairs": spreads}
+
+
+def bare_saves(plan: Plan, library_env: dict[str, str], free_port: Any, work: Path) -> list[dict[str, Any]]:
+    """What a command costs with nothing of ours in it: a bare FastAPI app with as many workers as
+    `freight serve`, each request one library save (`POST /save`), closed loop at the commands' levels."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "BENCH_LIBRARY_ENV": json.dumps(library_env),
+        "BENCH_WORKERS": str(os.cpu_count() or 1),
+        "PORT": str(port),
+    }
+    with serve([sys.executable, "-m", "bench.baseline_app"], env, port, work / "bare-saves.log") as server:
+        job = {
+            "kind": "reads",
+            "server_pid": server.pid,
+            "base_url": f"http://127.0.0.1:{port}",
+            "seconds": plan.command_seconds,
+            "max_requests": 30_000,
+            "levels": list(plan.levels),
+            "paths": [["save", "/save", "POST", {"text": "x" * 200}]],
+        }
+        return [row["save"] | {"concurrency": row["concurrency"]} for row in load(job)["levels"]]
 
 
 def seed_and_rebuild(plan: Plan, settings: Any, store_url: str, work: Path) -> dict[str, Any]:
@@ -527,6 +538,28 @@ def build_figures(r: dict[str, Any]) -> list[Figure]:
             target=Target(ratio_at_least=0.8, text="ratio >= 0.8"),
         )
     )
+    if r.get("bare_saves"):
+        bare = max(r["bare_saves"], key=lambda row: row["per_second"])
+        figures.append(
+            Figure(
+                f"bare FastAPI saves/s (best, c={bare['concurrency']})",
+                bare["per_second"],
+                "/s",
+                lib["per_second"],
+                "library saves/s",
+                note="information: one library save per request, nothing of ours (bench/baseline_app.py)",
+            )
+        )
+        figures.append(
+            Figure(
+                "commands/s against bare FastAPI saves",
+                best["per_second"],
+                "/s",
+                bare["per_second"],
+                "bare saves/s",
+                note="information: what our checks, events and read models cost beyond HTTP and a save",
+            )
+        )
     for q in ("p50", "p99"):
         figures.append(
             Figure(
