@@ -68,7 +68,9 @@ def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     page.get_by_role("radio", name="Newest first").click()
     expect(page.get_by_role("radio", name="Newest first")).to_be_checked()
     expect(page).to_have_url(re.compile(r"order=newest"))
-    expect(page.get_by_role("article").first).to_have_accessible_name(re.compile(r"^Account: password set by "))
+    expect(page.get_by_role("article").first).to_have_accessible_name(
+        re.compile(r"^Account: password set by ")
+    )
     page.get_by_role("radio", name="Oldest first").click()
     expect(page.get_by_role("radio", name="Oldest first")).to_be_checked()
     expect(page.get_by_role("article").first).to_have_accessible_name(re.compile(r"^Account: opened by "))
