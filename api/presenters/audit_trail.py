@@ -49,6 +49,13 @@ _CATALOGUE: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).resolve().parents[2] / "contract" / "audit-words.json").read_text(encoding="utf-8")
 )
 _NUMBER = "{number}"
+# An act said without its amendment's number: the slot goes, and with it the Persian ezafe that tied the noun
+# to the number ("اصلاحیهٔ {number} درخواست شد" -> "اصلاحیه درخواست شد", no "اصلاحیهٔ" left hanging).
+_NUMBER_SLOT = re.compile("\u0654? \\{number\\}")
+
+
+def _without_number(text: str) -> str:
+    return _NUMBER_SLOT.sub("", text, count=1)
 
 
 def _in(section: str, language: str) -> dict[str, str]:
@@ -72,9 +79,7 @@ _WHAT_IN: dict[str, dict[tuple[str, str], str]] = {
     for language in LANGUAGES
 }
 # The English words without an amendment's number (as the trail says an event that carries none).
-_WHAT: dict[tuple[str, str], str] = {
-    key: text.replace(f" {_NUMBER}", "") for key, text in _WHAT_IN[DEFAULT].items()
-}
+_WHAT: dict[tuple[str, str], str] = {key: _without_number(text) for key, text in _WHAT_IN[DEFAULT].items()}
 
 PARTS_IN: dict[str, dict[str, str]] = {language: _in("parts", language) for language in LANGUAGES}
 ROLES_IN: dict[str, dict[str, str]] = {language: _in("roles", language) for language in LANGUAGES}
@@ -455,7 +460,7 @@ def kind_of_act(aggregate_kind: str, event_type: str, language: str = DEFAULT) -
     """What an event of this type says happened ("Price quoted"), without its particulars."""
     known = _WHAT_IN[language].get((aggregate_kind, event_type))
     if known is not None:
-        return known.replace(f" {_NUMBER}", "")
+        return _without_number(known)
     # An event the catalogue lacks: its type's words (English, as the event names it) after its part.
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", event_type).lower()
     part = part_words(aggregate_kind, language)

@@ -236,6 +236,8 @@ def test_staff_s_acts_on_accounts_read_in_persian_on_the_overview_and_the_trail(
     assert latest[:2] == ["حساب کاربری: رمز عبور تعیین شد", "حساب کاربری: گشوده شد"]
     assert asked_for in latest
     assert {"حساب کاربری: گشوده شد", "حساب کاربری: رمز عبور تعیین شد"} <= set(decisions)
+    # Counted without its number, the amendment leaves no ezafe hanging ("اصلاحیهٔ از مشتری ...").
+    assert "اصلاحیه از مشتری خواسته شد" in decisions
     assert not [said for said in latest + decisions if re.search("[A-Za-z]", said.replace("API", ""))]
 
     reference = booking.ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]

@@ -52,8 +52,8 @@ def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     opened.get_by_role("link", name=re.compile(r"^Open timeline of Account ")).click()
     expect(page).to_have_url(re.compile(r"/dashboard/audit/[0-9a-f-]{36}$"))
     expect(page.get_by_role("heading", name="Audit trail")).to_be_visible()
-    first = page.get_by_role("article", name=re.compile(r"^Account opened by "))
-    second = page.get_by_role("article", name=re.compile(r"^Password set by "))
+    first = page.get_by_role("article", name=re.compile(r"^Account: opened by "))
+    second = page.get_by_role("article", name=re.compile(r"^Account: password set by "))
     expect(first.get_by_role("columnheader", name="Initial value")).to_be_visible()
     expect(first.get_by_role("row", name=re.compile(r"^Username"))).to_contain_text("admin")
     hash_row = second.get_by_role("row", name=re.compile(r"^Password hash"))
@@ -68,10 +68,12 @@ def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     page.get_by_role("radio", name="Newest first").click()
     expect(page.get_by_role("radio", name="Newest first")).to_be_checked()
     expect(page).to_have_url(re.compile(r"order=newest"))
-    expect(page.get_by_role("article").first).to_have_accessible_name(re.compile(r"^Password set by "))
+    expect(page.get_by_role("article").first).to_have_accessible_name(
+        re.compile(r"^Account: password set by ")
+    )
     page.get_by_role("radio", name="Oldest first").click()
     expect(page.get_by_role("radio", name="Oldest first")).to_be_checked()
-    expect(page.get_by_role("article").first).to_have_accessible_name(re.compile(r"^Account opened by "))
+    expect(page.get_by_role("article").first).to_have_accessible_name(re.compile(r"^Account: opened by "))
 
     # As of the first event: the password hash is not set yet.
     first.get_by_role("button", name="View as of this point").click()

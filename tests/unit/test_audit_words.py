@@ -57,7 +57,19 @@ def test_each_staff_action_names_its_event_in_persian_too() -> None:
 def test_an_event_the_catalogue_lacks_reads_as_its_type_after_its_part_in_either_language() -> None:
     assert audit_trail.kind_of_act("shipping_order", "SomethingNew") == "Shipping order: something new"
     assert audit_trail.kind_of_act("shipping_order", "SomethingNew", "fa") == "دستور حمل: something new"
-    assert audit_trail.kind_of_act("rate_request", "AmendmentRequested", "fa") == "اصلاحیهٔ درخواست شد"
+
+
+def test_an_event_said_without_its_amendment_s_number_leaves_no_ezafe_hanging() -> None:
+    """The overview counts an act without its number: the Persian ezafe that tied "اصلاحیهٔ" to the number
+    goes with it ("اصلاحیه درخواست شد", not "اصلاحیهٔ درخواست شد")."""
+    assert audit_trail.kind_of_act("rate_request", "AmendmentRequested", "fa") == "اصلاحیه درخواست شد"
+    assert audit_trail.kind_of_act("rate_request", "AmendmentRequoted", "fa") == "برای اصلاحیه قیمت داده شد"
+    assert audit_trail.kind_of_act("rate_request", "AmendmentPriceExpired") == "Amendment's new price expired"
+    # Every such event: the ezafe before the number goes, any other ezafe stays.
+    for (kind, event_type), said in audit_trail._WHAT_IN["fa"].items():
+        if "{number}" in said:
+            without = audit_trail.kind_of_act(kind, event_type, "fa")
+            assert said.count("\u0654") - without.count("\u0654") == said.count("\u0654 {number}"), said
 
 
 # The lifecycles a booking's trail tells: the booking's own, its shipping order's, and its changes'.

@@ -1,5 +1,6 @@
 import { EMPTY_VALUE, formatValue, isInternalId, isSecretField, labelOf, recordParts } from '../lib/fold';
 import type { FieldChange, ValueNames } from '../lib/fold';
+import { notSetWords } from '../lib/audit-words';
 import styles from './audit.module.css';
 import { useTranslation } from 'react-i18next';
 
@@ -78,7 +79,7 @@ export function ChangeTable({
                   {change.hadBefore ? (
                     <Value value={change.before} field={change.field} kind={kind} names={names} />
                   ) : (
-                    <span className={styles.empty}>{t('changeTable.notSet')}</span>
+                    <span className={styles.empty}>{notSetWords()}</span>
                   )}
                 </td>
                 <td data-label={t('changeTable.after')}>

@@ -1,26 +1,28 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { memberAfterName, roleWords, teamRoleWords } from '../lib/audit-words';
 import styles from './audit.module.css';
 import { formatMoment } from '@/lib/format';
 import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 
-const ROLES = ['admin', 'auditor', 'staff', 'customer', 'system', 'visitor'] as const;
-type Role = (typeof ROLES)[number];
-const isRole = (role: string): role is Role => (ROLES as readonly string[]).includes(role);
+// The roles a badge has a tone for (audit.module.css); any other reads in the unknown one's.
+const TONES = ['admin', 'auditor', 'staff', 'customer', 'system', 'visitor'] as const;
+type Tone = (typeof TONES)[number];
+const isTone = (role: string): role is Tone => (TONES as readonly string[]).includes(role);
 
+/** Who acted, by role, in the trail's words (contract/audit-words.json): an admin acts as staff. */
 export function roleLabel(role: string | null | undefined): string {
-  if (!role) return i18next.t('roles.unknown', { ns: 'audit' });
-  return isRole(role) ? i18next.t(`roles.${role}`, { ns: 'audit' }) : role.charAt(0).toUpperCase() + role.slice(1);
+  if (!role) return i18next.t('unknownRole', { ns: 'audit' });
+  return roleWords(role) ?? role.charAt(0).toUpperCase() + role.slice(1);
 }
 
 /** A colleague's role in his company's team (owner, booker, viewer) in the words of the language shown. */
 export function teamRoleLabel(role: string): string {
-  return i18next.t(`teamRoles.${role}` as 'teamRoles.owner', { ns: 'audit', defaultValue: role });
+  return teamRoleWords(role) ?? role;
 }
 
 /** The actor's role as a coloured badge (colour is never the only cue: the text names the role). */
 function RoleBadge({ role }: { role: string | null | undefined }) {
-  const tone = role && isRole(role) ? role : 'unknown';
+  const tone = role && isTone(role) ? role : 'unknown';
   return (
     <span className={styles.badge} data-tone={tone}>
       {roleLabel(role)}
@@ -45,7 +47,6 @@ export function ActorLabel({
   name?: string;
   member?: ActorMember;
 }) {
-  const { t } = useTranslation('audit');
   const showId = actor.id && actor.id !== actor.role;
   const teamRole = member?.teamRole;
   const company = member?.company;
@@ -61,16 +62,19 @@ export function ActorLabel({
           {actor.id}
         </code>
       ) : null}
-      {teamRole && company != null ? (
-        <span className={styles.actorMember}>
-          <Trans
-            t={t}
-            i18nKey="actor.member"
-            values={{ role: teamRoleLabel(teamRole).toLowerCase(), company: personWords(company) }}
-            components={{ company: <bdi /> }}
-          />
-        </span>
-      ) : null}
+      {teamRole && company != null ? <MemberOf teamRole={teamRole} company={company} /> : null}
+    </span>
+  );
+}
+
+/** "(booker, Pars Export Co.)", the company isolated: a Latin name keeps its own direction in Persian. */
+function MemberOf({ teamRole, company }: { teamRole: string; company: string }) {
+  const [before, after] = memberAfterName(teamRoleLabel(teamRole)).split('{company}');
+  return (
+    <span className={styles.actorMember}>
+      {before}
+      <bdi>{personWords(company)}</bdi>
+      {after}
     </span>
   );
 }
@@ -91,5 +95,5 @@ export function kindLabel(kind: string): string {
   const named = kind ? i18next.t(`kinds.${kind}` as 'kinds.rate_request', { ns: 'audit', defaultValue: '' }) : '';
   if (named) return named;
   const words = kind.replace(/_/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : i18next.t('roles.unknown', { ns: 'audit' });
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : i18next.t('unknownRole', { ns: 'audit' });
 }

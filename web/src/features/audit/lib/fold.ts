@@ -9,7 +9,7 @@ import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
 import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
-import { roleLabel } from '../components/role-badge';
+import { roleLabel, teamRoleLabel } from '../components/role-badge';
 import { basis, chargeName } from '@/components/charges';
 import { cutOffName } from '@/components/sailing/sailing-facts';
 
@@ -156,10 +156,14 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   // A sailing's cut-off by what it closes, as the sailing facts say it.
   if (field === 'code' && typeof value === 'string' && /^[A-Z]{3}$/.test(value))
     return cutOffName({ code: value, name: value });
-  // An account's roles and a team member's role by their names.
-  if (field === 'roles' && kind === 'account' && typeof value === 'string') return roleLabel(value);
-  if (field === 'role' && kind === 'team' && typeof value === 'string')
-    return i18next.t(`teamRoles.${value}` as 'teamRoles.owner', { ns: 'audit', defaultValue: value });
+  // An account's roles and a team member's role by their names; an account's admin right is named as such
+  // (who acted with it is said as staff, as the trail says it).
+  if (field === 'roles' && kind === 'account' && typeof value === 'string')
+    return value === 'admin' ? i18next.t('adminRole', { ns: 'audit' }) : roleLabel(value);
+  if (field === 'role' && kind === 'team' && typeof value === 'string') {
+    const role = teamRoleLabel(value);
+    return role.charAt(0).toUpperCase() + role.slice(1);
+  }
   if (isInternalId(value)) return INTERNAL_ID;
   if (typeof value === 'boolean') return yesNo(value);
   // Money and dates read as the booking screens show them.

@@ -4,16 +4,27 @@ import { setLanguage } from '@/i18n';
 import { eventPhrase, eventSentence } from './sentence';
 
 describe('audit sentences', () => {
-  it('splits compound types and names the aggregate of a single participle', () => {
+  it("says an event in the trail's words, a staff action's by its row, a new one by its type after its part", () => {
+    // contract/audit-words.json, as the server's trail says them.
     expect(eventPhrase('PriceAccepted', 'rate_request')).toBe('Price accepted');
-    expect(eventPhrase('BookingRequestSubmitted', 'rate_request')).toBe('Booking request submitted');
-    expect(eventPhrase('Accepted', 'shipping_order')).toBe('Shipping order accepted');
+    expect(eventPhrase('BookingRequestSubmitted', 'rate_request')).toBe('Booking letter submitted');
+    expect(eventPhrase('Invited', 'team')).toBe('Team: member invited');
+    expect(eventPhrase('Removed', 'address_book_entry')).toBe('Address book entry: removed');
+    // contract/staff-actions.json: RateRequest.Quoted's `trail`.
+    expect(eventPhrase('Quoted', 'rate_request')).toBe('Price quoted');
+    // One the catalogue lacks: its type's words after the booking's part, or the record's kind.
+    expect(eventPhrase('SomethingNew', 'shipping_order')).toBe('Shipping order: something new');
+    expect(eventPhrase('Accepted', 'notification')).toBe('Notification: accepted');
   });
 
-  it("says a kind's event that is not the kind's own doing by what it did", () => {
-    expect(eventPhrase('Invited', 'team')).toBe('Member invited');
-    expect(eventPhrase('Removed', 'team')).toBe('Member removed');
-    expect(eventPhrase('Removed', 'address_book_entry')).toBe('Address book entry removed');
+  it("leaves an amendment's number out without leaving its Persian ezafe hanging", async () => {
+    expect(eventPhrase('AmendmentRequested', 'rate_request')).toBe('Amendment requested');
+    expect(eventPhrase('AmendmentPriceExpired', 'rate_request')).toBe("Amendment's new price expired");
+    await act(() => setLanguage('fa'));
+    expect(eventPhrase('AmendmentRequested', 'rate_request')).toBe('اصلاحیه درخواست شد');
+    expect(eventPhrase('AmendmentRequoted', 'rate_request')).toBe('برای اصلاحیه قیمت داده شد');
+    expect(eventPhrase('AmendmentPriceExpired', 'rate_request')).toBe('مهلت نرخ جدید اصلاحیه گذشت');
+    await act(() => setLanguage('en'));
   });
 
   it('names people by name and role, and the system as such', () => {
@@ -27,7 +38,10 @@ describe('audit sentences', () => {
         actor: { id: 'system', role: 'system' },
         actorName: 'System',
       }),
-    ).toBe('Rate request completed by System');
+    ).toBe('Booking completed by System');
+    expect(eventSentence({ ...accepted, actor: { id: null, role: 'admin' }, actorName: '' })).toBe(
+      'Price accepted by someone (staff)',
+    );
   });
 
   describe("a company's colleague", () => {

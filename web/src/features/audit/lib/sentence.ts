@@ -1,36 +1,23 @@
 /**
- * An audit event in words: "Price accepted by Sara Karimi (customer)". The phrase comes from
- * the event's type, so a new event reads sensibly without a table here: a compound type is split into
- * words (PriceAccepted -> Price accepted), a single past participle takes its aggregate's name
- * (shipping_order + Accepted -> Shipping order accepted).
+ * An audit event in words: "Price accepted by Sara Karimi (customer)". What happened is the trail's own words
+ * for the event (contract/audit-words.json, read by the server too); an event the catalogue lacks reads as
+ * its type split into words after its part, as the trail says it (SomethingNew -> Shipping order: something new).
  */
 import type { AuditEvent } from '../api/audit-api';
 import { kindLabel, roleLabel, teamRoleLabel } from '../components/role-badge';
+import { memberAfterName, otherEvent, partWords, someoneWords, whatHappened } from './audit-words';
 import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 
 export function eventPhrase(type: string, aggregateKind: string): string {
+  const known = whatHappened(aggregateKind, type);
+  if (known) return known;
   const words = type
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
-  if (words.length === 0) return kindLabel(aggregateKind);
-  // Where a kind's own event is not the kind's doing (a team's `Invited` invites a member, not the team).
-  const own = i18next.t(`kindEvents.${aggregateKind}.${type}` as 'kindEvents.team.Invited', {
-    ns: 'audit',
-    defaultValue: '',
-  });
-  if (own) return own;
-  // The catalogue words a known type (Persian cannot split a type name into words); a new one reads as split.
-  if (words.length === 1) {
-    const participle = i18next.t(`participles.${type}` as 'participles.Accepted', { ns: 'audit', defaultValue: '' });
-    return i18next.t('sentence.kindDid', { ns: 'audit', kind: kindLabel(aggregateKind), did: participle || words[0] });
-  }
-  const known = i18next.t(`events.${type}` as 'events.PriceAccepted', { ns: 'audit', defaultValue: '' });
-  if (known) return known;
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+    .trim();
+  const part = partWords(aggregateKind) ?? kindLabel(aggregateKind);
+  return words ? otherEvent(part, words) : part;
 }
 
 // A company's name typed in another script keeps its own direction inside the sentence's (first-strong isolate).
@@ -47,14 +34,13 @@ type SentenceEvent = Pick<AuditEvent, 'type' | 'aggregateKind'> & EventActorFiel
 function actorParts(event: EventActorFields): { name: string; role: string } {
   const role = event.actor.role;
   if (role === 'system' || event.actorName === 'System') return { name: roleLabel('system'), role: '' };
-  const name = personWords(event.actorName || event.actor.id || i18next.t('sentence.someone', { ns: 'audit' }));
+  const name = personWords(event.actorName || event.actor.id || someoneWords().toLowerCase());
   if (event.actorTeamRole && event.actorCompany != null) {
-    const member = i18next.t('sentence.member', {
-      ns: 'audit',
-      role: teamRoleLabel(event.actorTeamRole).toLowerCase(),
-      company: `${FSI}${personWords(event.actorCompany)}${PDI}`,
-    });
-    return { name, role: ` (${member})` };
+    const member = memberAfterName(teamRoleLabel(event.actorTeamRole)).replace(
+      '{company}',
+      `${FSI}${personWords(event.actorCompany)}${PDI}`,
+    );
+    return { name, role: ` ${member}` };
   }
   return { name, role: role ? ` (${roleLabel(role).toLowerCase()})` : '' };
 }

@@ -83,14 +83,14 @@ describe('audit screens', () => {
       envelope({ aggregateId: ID, aggregateKind: 'account', events: [opened, passwordSet] }),
     );
     screens(`/dashboard/audit/${ID}`);
-    const first = await screen.findByRole('article', { name: 'Account opened by System' });
+    const first = await screen.findByRole('article', { name: 'Account: opened by System' });
     expect(within(first).getByRole('columnheader', { name: 'Initial value' })).not.toBeNull();
     // An event without a reason says nothing about one (a create has none to give).
     expect(within(first).queryByText(/reason/i)).toBeNull();
     expect(screen.queryByText(ID)).toBeNull();
     expect(within(first).getByText('System')).not.toBeNull();
 
-    const second = screen.getByRole('article', { name: 'Password set by System' });
+    const second = screen.getByRole('article', { name: 'Account: password set by System' });
     // A reason is what a person wrote, in whichever language: it sets its own direction.
     expect(within(second).getByText('bootstrap').getAttribute('dir')).toBe('auto');
     const row = within(second).getByRole('row', { name: /Password hash/ });
@@ -116,7 +116,7 @@ describe('audit screens', () => {
         }),
       );
     screens(`/dashboard/audit/${ID}`);
-    const first = await screen.findByRole('article', { name: 'Account opened by System' });
+    const first = await screen.findByRole('article', { name: 'Account: opened by System' });
     fireEvent.click(within(first).getByRole('button', { name: 'View as of this point' }));
     const panel = await screen.findByRole('region', { name: 'State as of position 1' });
     await within(panel).findByText('Rebuilt from the events up to version 1.');
