@@ -17,16 +17,25 @@ from uuid import UUID
 
 from api.bootstrap import Services
 from api.presenters.keys import keys_of
-from api.schemas.tracking import TrackingProgress
+from api.schemas.tracking import ContainerMilestone, TrackingProgress
 from domain.tracking.milestone import TrackingEvent
 from domain.tracking.position import Position, against_sailing, position, summary, until_end
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import rows_where
 from projections.event_log import version_at
-from projections.tracking import EVENTS, ends_of, latest_moved, moment, positions, timelines_until_end
+from projections.tracking import (
+    EVENTS,
+    ends_of,
+    latest_moved,
+    moment,
+    positions,
+    timeline,
+    timelines_until_end,
+)
 
 UNDERWAY_SHOWN = 10
 PROGRESS = keys_of(TrackingProgress)
+MILESTONE = keys_of(ContainerMilestone)
 
 
 def _port_names(tx: Tx, rows: list[dict[str, Any]]) -> Callable[[str | None], str | None]:
@@ -122,6 +131,26 @@ def with_progress(services: Services, detail: dict[str, Any], *, customer: bool)
     """The booking detail with its tracking progress."""
     with services.read_models.read() as tx:
         return {**detail, "progress": progress(tx, str(detail["id"]), customer=customer)}
+
+
+def container_milestones(tx: Tx, rate_request_id: str) -> list[dict[str, Any]]:
+    """`ContainerMilestone` of each container of the booking's actual equipment events (the booking's
+    timeline, every event as staff read it: decision 3836), by container number: the last to happen."""
+    latest: dict[str, dict[str, Any]] = {}
+    for event in timeline(tx, rate_request_id):  # in the order they happened: the last one stays
+        box = event["equipment_reference"]
+        actual = event["event_type"] == "EQUIPMENT" and event["classifier"] == "ACT"
+        if box and actual and event["event_subtype"]:
+            latest[str(box)] = event
+    return [
+        {
+            MILESTONE["equipment_reference"]: box,
+            MILESTONE["milestone"]: event["event_subtype"],
+            MILESTONE["event_date_time"]: str(event["body"]["eventDateTime"]),  # as published, as `progress`
+            MILESTONE["location"]: (event["body"].get("eventLocation") or {}).get("UNLocationCode"),
+        }
+        for box, event in sorted(latest.items())
+    ]
 
 
 def tracked(row: dict[str, Any]) -> bool:

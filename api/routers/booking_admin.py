@@ -14,7 +14,7 @@ from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.attention import needs_attention
-from api.presenters.tracking import progress, rows_with_progress, tracked
+from api.presenters.tracking import container_milestones, progress, rows_with_progress, tracked
 from api.schemas.booking import Choice, ContainerChoice
 from api.schemas.booking_admin import (
     PortBody,
@@ -37,16 +37,20 @@ router = APIRouter(
 
 
 def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
-    """One connection for the detail, the parked events and the progress; the progress asked only where
-    tracking events reached the booking (as the customer's detail, api/booking_reads.py)."""
+    """One connection for the detail, the parked events, the progress and each container's latest milestone
+    (decision 3843); the last two asked only where tracking events reached the booking (as the customer's
+    detail, api/booking_reads.py)."""
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
         if record is None:
             raise NotFound("Rate request not found")
         parked = attention.parked_by_aggregate(tx)
         answer = present.detail(record)
-        found = progress(tx, str(answer["id"]), customer=False) if tracked(record.row) else None
+        seen = tracked(record.row)
+        found = progress(tx, str(answer["id"]), customer=False) if seen else None
+        boxes = container_milestones(tx, str(answer["id"])) if seen else []
     answer = {**answer, "progress": found, "orderMismatch": _order_mismatch(record)}
+    answer["containerMilestones"] = boxes
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
 
 

@@ -12,6 +12,7 @@ from api.schemas.attention import NeedsAttention
 from api.schemas.booking import RateRequestDetail, RateRequestRow
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
+from api.schemas.tracking import ContainerMilestone
 from api.schemas.wire_model import WireModel
 from api.schemas.wire_types import PlainNumber, Whole, utc_instant
 from domain.shared.errors import ValidationFailed
@@ -31,6 +32,9 @@ class StaffRateRequestDetail(RateRequestDetail):
 
     needs_attention: NeedsAttention | None
     order_mismatch: str | None = None
+    # Each container's latest actual milestone, by container number (decision 3843): the tracking summary
+    # of staff's operations screen; empty before any equipment event reached the booking.
+    container_milestones: list[ContainerMilestone] = []
 
 
 class QuoteBody(WireModel):

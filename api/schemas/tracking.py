@@ -80,6 +80,17 @@ class TrackingProgress(WireModel):
     booking_ended_at: str | None = None
 
 
+class ContainerMilestone(WireModel):
+    """A container's latest actual milestone on a booking, as staff's detail lists it (decision 3843): the
+    DCSA equipment code (GTIN, LOAD, DISC, GTOT, ...) the web words from its tracking catalogue, when it
+    happened and where (UN/LOCODE, null when the publisher named no place)."""
+
+    equipment_reference: str
+    milestone: str
+    event_date_time: str
+    location: str | None
+
+
 class NotGatedIn(WireModel):
     """A confirmed booking with containers not gated in while its cargo cut-off is less than 24 h away."""
 

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { machines } from '@/lib/lifecycle';
-import { activeStep, bookingWizardMachine, mayCancelOrder, mayWithdrawUpdate, reachedStep } from './booking-wizard';
+import {
+  ACCEPTED_ORDER_STATES,
+  activeStep,
+  bookingWizardMachine,
+  mayCancelOrder,
+  mayWithdrawUpdate,
+  reachedStep,
+} from './booking-wizard';
 import type { BookingServerSnapshot, BookingWizardEvent } from './booking-wizard';
 
 const snap = (state: number, priced = false, orderState: string | null = null, hasDocuments = false) =>
@@ -32,6 +39,10 @@ const SERVER: Record<string, BookingServerSnapshot> = {
   // A booking that ended closed its order with it (decision 3819): nothing to fill again.
   rejectedWithOrder: snap(5, true, 'declined', true),
   cancelledWithOrder: snap(8, true, 'cancelled', true),
+  // States the web has no screen for (decision 3842): an order state the lifecycle file lacks, a booking code
+  // it lacks (the server a release ahead of this page).
+  orderUnknown: snap(3, true, 'on_hold', true),
+  unknownState: snap(99, true),
 };
 
 const EVENTS: BookingWizardEvent[] = [
@@ -48,6 +59,7 @@ const LEAVES = [
   'rateRequest.priceOffered',
   'rateRequest.revisionRequested',
   'rateRequest.accepted',
+  'rateRequest.unknown',
   'bookingRequest.documentsDue',
   'bookingRequest.awaitingConfirmation',
   'bookingRequest.confirmed',
@@ -58,6 +70,7 @@ const LEAVES = [
   'shippingOrder.fillAgain.offered',
   'shippingOrder.fillAgain.filling',
   'shippingOrder.accepted',
+  'shippingOrder.unknown',
   'final.ready',
   'final.approved',
   'closed',
@@ -119,6 +132,9 @@ describe('booking wizard machine', () => {
     ['expired', 'closed', 0],
     // Cancelled after confirmation: closed, not back on the price it once accepted.
     ['cancelled', 'closed', 0],
+    // A state the wizard has no screen for is said as such, never as accepted (decision 3842).
+    ['orderUnknown', 'shippingOrder.unknown', 2],
+    ['unknownState', 'rateRequest.unknown', 0],
   ])('server %s places the wizard on %s (step %i)', (key, expected, step) => {
     const snapshot = run({ type: 'SYNC', snapshot: SERVER[key] });
     expect(leaf(snapshot.value)).toBe(expected);
@@ -237,4 +253,71 @@ describe('whether the customer may withdraw her update of the shipping order (de
     }
     expect(mayWithdrawUpdate(null)).toBe(false);
   });
+});
+
+describe('a state the wizard has no screen for (decision 3842)', () => {
+  it('an order state it does not know is not said to be accepted, and offers nothing', () => {
+    const s = run({ type: 'SYNC', snapshot: SERVER.orderUnknown });
+    expect(leaf(s.value)).not.toBe('shippingOrder.accepted');
+    expect(leaf(s.value)).toBe('shippingOrder.unknown');
+    expect(leaf(run({ type: 'SYNC', snapshot: SERVER.orderUnknown }, { type: 'CONTINUE' }).value)).toBe(
+      'shippingOrder.unknown',
+    );
+    expect(mayCancelOrder(SERVER.orderUnknown)).toBe(false);
+    expect(mayWithdrawUpdate(SERVER.orderUnknown)).toBe(false);
+  });
+
+  it('a booking code it does not know is neither awaiting a quote nor accepted', () => {
+    const s = run({ type: 'SYNC', snapshot: SERVER.unknownState });
+    expect(leaf(s.value)).toBe('rateRequest.unknown');
+    expect(leaf(run({ type: 'SYNC', snapshot: SERVER.unknownState }, { type: 'CONTINUE' }).value)).toBe(
+      'rateRequest.unknown',
+    );
+  });
+
+  it("the accepted order states are those of state-machines/shipping_order.json with a transport document, staff's `accept` leading to one", () => {
+    expect(ACCEPTED_ORDER_STATES).toEqual(['ready_for_approval', 'approved', 'issued']);
+    const accept = machines.shipping_order.transitions.filter((t) => t.trigger === 'accept');
+    for (const t of accept) expect(ACCEPTED_ORDER_STATES).toContain(t.dest);
+  });
+});
+
+/**
+ * Parity with the lifecycle files: every state of shipping_order.json and rate_request.json lands on a screen
+ * that names it, or is declared here as shown by the `unknown` screen. A state added to a file fails here until
+ * the wizard routes it or it is declared below.
+ */
+describe('every state of the lifecycle files has its screen (decision 3842)', () => {
+  /** Order states the wizard deliberately shows on its `unknown` screen (none today). */
+  const ORDER_STATES_SHOWN_AS_UNKNOWN = new Set<string>([]);
+  /** Where the customer stands for an order state on a live booking, and where Back from the final step leads. */
+  const orderLandings = (name: string) => {
+    const live = snap(3, true, name, true);
+    const synced = run({ type: 'SYNC', snapshot: live });
+    const landed = [leaf(synced.value)];
+    if (synced.matches('final')) landed.push(leaf(run({ type: 'SYNC', snapshot: live }, { type: 'BACK' }).value));
+    return landed;
+  };
+
+  it.each(machines.shipping_order.states.map((s) => [s.name]))('order state %s', (name) => {
+    const landed = orderLandings(name);
+    const unknown = landed.some((l) => l.endsWith('unknown'));
+    expect([name, unknown]).toEqual([name, ORDER_STATES_SHOWN_AS_UNKNOWN.has(name)]);
+    // "Accepted" only where staff accepted the order.
+    const accepted = landed.includes('shippingOrder.accepted');
+    if (accepted) expect(ACCEPTED_ORDER_STATES).toContain(name);
+  });
+
+  it.each(machines.rate_request.states.map((s) => [s.name, s.code, s.step ?? null]))(
+    'booking state %s (code %i)',
+    (name, code, step) => {
+      const server = snap(code, name !== 'requested', null, true);
+      expect(leaf(run({ type: 'SYNC', snapshot: server }).value)).not.toMatch(/unknown/);
+      // From a later step, Back to the rate request's step says the price was accepted.
+      if (step !== null && step >= 1) {
+        const backs = Array.from({ length: step }, () => ({ type: 'BACK' }) as const);
+        expect(leaf(run({ type: 'SYNC', snapshot: server }, ...backs).value)).toBe('rateRequest.accepted');
+      }
+    },
+  );
 });

@@ -5,10 +5,14 @@
  * server allows: the screen and step each state's entry in state-machines/rate_request.json names (through
  * src/lib/lifecycle), so a state added there lands on its own screen, never on a neighbour's. BACK and
  * CONTINUE only move between steps already reached.
+ *
+ * Every screen is reached by a guard that names the states it shows; none is a fallback. A state the wizard
+ * has no screen for (a rate request code the file lacks, an order state added to shipping_order.json) lands on
+ * its step's `unknown` screen, which names the state and offers nothing (decision 3842): never on "accepted".
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { can, machines, stateByCode } from '@/lib/lifecycle';
+import { can, machines, stateByCode, statesWhere } from '@/lib/lifecycle';
 import type { MachineDef, StateDef } from '@/lib/lifecycle';
 
 export interface BookingServerSnapshot {
@@ -73,11 +77,20 @@ function rateRequestState(s: BookingServerSnapshot): StateDef | undefined {
   return stateByCode('rate_request', s.state, s.priced ? 1 : null);
 }
 
-/** The customer's screen for the snapshot's state, as the lifecycle file names it. */
-export function screenOf(s: BookingServerSnapshot): CustomerScreen {
+/** The customer's screen for the snapshot's state, as the lifecycle file names it; null for a state the file
+ * does not have (the server knows a state this page does not yet). */
+export function screenOf(s: BookingServerSnapshot): CustomerScreen | null {
   const screen = rateRequestState(s)?.screen;
-  return isScreen(screen) ? screen : 'awaiting_quote';
+  return isScreen(screen) ? screen : null;
 }
+
+/**
+ * The order states in which staff have accepted the shipping order: those in which it has produced a transport
+ * document (their `transportDocument` fact in state-machines/shipping_order.json: the draft staff's `accept`
+ * makes, then approved, then issued). Read from the file, so no list is kept here: a state added there with a
+ * transport document reads as accepted, one without is not said to be.
+ */
+export const ACCEPTED_ORDER_STATES: readonly string[] = statesWhere('shipping_order', 'transportDocument');
 
 /**
  * Whether the customer may submit the order again (`resubmit` in state-machines/shipping_order.json, decision
@@ -133,8 +146,10 @@ export function reachedStep(s: BookingServerSnapshot | null): number {
 
 const on =
   (...screens: CustomerScreen[]) =>
-  ({ context }: { context: BookingWizardContext }) =>
-    context.server !== null && screens.includes(screenOf(context.server));
+  ({ context }: { context: BookingWizardContext }) => {
+    const screen = context.server === null ? null : screenOf(context.server);
+    return screen !== null && screens.includes(screen);
+  };
 const orderIs =
   (...names: (string | null)[]) =>
   ({ context }: { context: BookingWizardContext }) =>
@@ -153,6 +168,8 @@ export const bookingWizardMachine = setup({
     awaitingQuote: on('awaiting_quote'),
     priceOffered: on('price_offered'),
     revisionRequested: on('revision_requested'),
+    /** The customer accepted the price: the booking stands on a later step (seen when she steps back). */
+    priceAccepted: on('booking_request', 'shipping_order', 'final'),
     documentsDue: ({ context }) =>
       context.server !== null && screenOf(context.server) === 'booking_request' && !context.server.hasDocuments,
     bookingRequest: on('booking_request'),
@@ -161,6 +178,7 @@ export const bookingWizardMachine = setup({
     orderUpdateReceived: orderIs('update_received'),
     orderRevision: orderIs('revision_requested'),
     orderFillableAgain: ({ context }) => mayFillAgain(context.server),
+    orderAccepted: orderIs(...ACCEPTED_ORDER_STATES),
     completed: on('final'),
   },
 }).createMachine({
@@ -189,7 +207,8 @@ export const bookingWizardMachine = setup({
             { guard: 'awaitingQuote', target: 'awaitingQuote' },
             { guard: 'priceOffered', target: 'priceOffered' },
             { guard: 'revisionRequested', target: 'revisionRequested' },
-            { target: 'accepted' },
+            { guard: 'priceAccepted', target: 'accepted' },
+            { target: 'unknown' },
           ],
         },
         awaitingQuote: {},
@@ -197,6 +216,8 @@ export const bookingWizardMachine = setup({
         revisionRequested: {},
         /** The price was accepted; seen when the customer steps back. */
         accepted: {},
+        /** A state of the booking this wizard has no screen for: said as such, nothing offered. */
+        unknown: {},
       },
       on: { CONTINUE: { guard: 'reachedBookingRequest', target: 'bookingRequest' } },
     },
@@ -230,7 +251,8 @@ export const bookingWizardMachine = setup({
             { guard: 'orderUpdateReceived', target: 'updateReceived' },
             { guard: 'orderRevision', target: 'revisionRequested' },
             { guard: 'orderFillableAgain', target: 'fillAgain' },
-            { target: 'accepted' },
+            { guard: 'orderAccepted', target: 'accepted' },
+            { target: 'unknown' },
           ],
         },
         fill: {},
@@ -248,7 +270,11 @@ export const bookingWizardMachine = setup({
             filling: { on: { KEEP_AS_IS: { target: 'offered' } } },
           },
         },
+        /** Staff accepted the order (it has a transport document: ACCEPTED_ORDER_STATES). */
         accepted: {},
+        /** An order state this wizard has no screen for (or one it cannot act on here, such as a cancelled order
+         * of a booking no longer live): named by its label from the lifecycle file, nothing offered. */
+        unknown: {},
       },
       on: {
         BACK: { target: 'bookingRequest' },

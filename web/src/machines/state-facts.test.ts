@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import rateRequestJson from '../../../state-machines/rate_request.json';
+import shippingOrderJson from '../../../state-machines/shipping_order.json';
 import { defineMachine, machines } from '@/lib/lifecycle';
 import type { MachineDef } from '@/lib/lifecycle';
 import { bookingWizardMachine, checkScreens } from './booking-wizard';
@@ -111,5 +112,44 @@ describe('a state added to a copy of rate_request.json', () => {
     const snapshot = { state: 9, priced: true, orderState: null, hasDocuments: true };
     expect(landing(wizard.bookingWizardMachine, snapshot)).toBe('shippingOrder.fill');
     expect(wizard.reachedStep(snapshot)).toBe(2);
+  });
+});
+
+/** A copy of shipping_order.json with `state` added. */
+function withOrderState(state: Record<string, unknown>): unknown {
+  const copy = structuredClone(shippingOrderJson) as { states: unknown[] };
+  copy.states.push(state);
+  return copy;
+}
+
+describe('a state added to a copy of shipping_order.json (decision 3842)', () => {
+  afterEach(() => {
+    vi.doUnmock('../../../state-machines/shipping_order.json');
+    vi.resetModules();
+  });
+
+  const held = { name: 'on_hold', code: 7, label: 'On Hold', labelFa: 'در انتظار', dcsa: 'RECEIVED', dcsaUpdate: null };
+  const live = { state: 3, priced: true, orderState: 'on_hold', hasDocuments: true };
+
+  it('without a screen of its own is not said to be accepted: it lands on the screen that names it', async () => {
+    vi.resetModules();
+    vi.doMock('../../../state-machines/shipping_order.json', () => ({
+      default: withOrderState({ ...held, transportDocument: null }),
+    }));
+    const lifecycle = await import('@/lib/lifecycle');
+    const wizard = await import('./booking-wizard');
+    expect(lifecycle.label('shipping_order', 'on_hold')).toBe('On Hold');
+    expect(landing(wizard.bookingWizardMachine, live)).toBe('shippingOrder.unknown');
+    expect(wizard.mayCancelOrder(live)).toBe(false);
+  });
+
+  it('with a transport document it was accepted by staff, and reads so', async () => {
+    vi.resetModules();
+    vi.doMock('../../../state-machines/shipping_order.json', () => ({
+      default: withOrderState({ ...held, transportDocument: 'SURRENDERED' }),
+    }));
+    const wizard = await import('./booking-wizard');
+    expect(wizard.ACCEPTED_ORDER_STATES).toContain('on_hold');
+    expect(landing(wizard.bookingWizardMachine, live)).toBe('shippingOrder.accepted');
   });
 });

@@ -3798,6 +3798,22 @@ export interface components {
             /** Value */
             value: number;
         };
+        /**
+         * ContainerMilestone
+         * @description A container's latest actual milestone on a booking, as staff's detail lists it (decision 3843): the
+         *     DCSA equipment code (GTIN, LOAD, DISC, GTOT, ...) the web words from its tracking catalogue, when it
+         *     happened and where (UN/LOCODE, null when the publisher named no place).
+         */
+        ContainerMilestone: {
+            /** Equipmentreference */
+            equipmentReference: string;
+            /** Eventdatetime */
+            eventDateTime: string;
+            /** Location */
+            location: string | null;
+            /** Milestone */
+            milestone: string;
+        };
         /** ContainerPositioning */
         ContainerPositioning: {
             /** Datetime */
@@ -8707,6 +8723,11 @@ export interface components {
             charges: components["schemas"]["QuoteCharge"][];
             /** Commodity */
             commodity: string;
+            /**
+             * Containermilestones
+             * @default []
+             */
+            containerMilestones: components["schemas"]["ContainerMilestone"][];
             containerSize: components["schemas"]["Choice"];
             containerType: components["schemas"]["Choice"];
             /** Createdat */

@@ -263,3 +263,43 @@ describe('withdrawing the update of the shipping order from the booking screen',
     expect(within(dialog).getByRole('button', { name: 'نگه داشتن اصلاحات' })).toBeTruthy();
   });
 });
+
+// A state the booking's screen has no screen for (decision 3842): said honestly, never "accepted", nothing
+// offered but Back.
+describe('the booking screen of a state it has no screen for', () => {
+  const fetchMock = stubFetchEachTest();
+  const answering = (detail: RateRequestDetail) =>
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        String(url).endsWith(`/rate-requests/${detail.id}`) ? envelope(detail) : failureEnvelope('Not found', 404),
+      ),
+    );
+
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  it('does not say an order in a state the lifecycle file lacks was accepted, and offers no action', async () => {
+    const detail = rateRequestDetail({
+      reference: 'FB-2026-000042',
+      waitingFor: 'staff',
+      order: shippingOrder({ status: 7, statusName: 'on_hold', statusLabel: 'On Hold' }),
+    });
+    answering(detail);
+    screenOf(detail);
+    expect(await screen.findByText('Your shipping order is in a state this page cannot show yet.')).toBeTruthy();
+    expect(screen.queryByText('Your shipping order was accepted.')).toBeNull();
+    for (const name of ['Continue', 'Cancel the order', 'Withdraw my update', 'Fill the order again']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('does not say a booking in a state the lifecycle file lacks awaits a quote', async () => {
+    const detail = rateRequestDetail({ reference: 'FB-2026-000042', state: 99, order: null });
+    answering(detail);
+    screenOf(detail);
+    expect(await screen.findByText('This booking is in a state this page cannot show yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+});

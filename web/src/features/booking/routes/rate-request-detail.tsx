@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
+import { i18next } from '@/i18n';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
@@ -94,6 +95,16 @@ function DeclineReason({ detail }: { detail: RateRequestDetail }) {
   );
 }
 
+/** A state this page has no screen for, said honestly (decision 3842): named by its label in the lifecycle file,
+ * or, for one the file lacks (the server a release ahead), said to be one this page cannot show yet. */
+function notShownWords(machine: 'rate_request' | 'shipping_order', state: string | number, price?: number | null) {
+  const named = customerLabel(machine, state, price);
+  const whose = machine === 'shipping_order' ? 'order' : 'booking';
+  return named
+    ? i18next.t(`booking:detail.notShown.${whose}`, { state: named })
+    : i18next.t(`booking:detail.notShown.${whose}Unknown`);
+}
+
 export function RateRequestDetailRoute() {
   const { t } = useTranslation('booking');
   const { id = '' } = useParams();
@@ -136,6 +147,9 @@ export function RateRequestDetailRoute() {
   const cancelOrder = mayCancelOrder(snapshot.context.server) ? <CancelOrderAction detail={detail} /> : null;
   // Where it lets her withdraw the update she sent (awaiting staff): decision 3839.
   const withdrawUpdate = mayWithdrawUpdate(snapshot.context.server) ? <WithdrawUpdateAction detail={detail} /> : null;
+  // A state with no screen of its own, said as such (decision 3842).
+  const bookingNotShown = notShownWords('rate_request', detail.state, detail.price);
+  const orderNotShown = notShownWords('shipping_order', detail.order?.statusName ?? '');
 
   return (
     <ContentLayout
@@ -179,6 +193,11 @@ export function RateRequestDetailRoute() {
           {t('detail.accepted')}
         </StatusStep>
       ) : null}
+      {snapshot.matches({ rateRequest: 'unknown' }) ? (
+        <StatusStep detail={detail} onBack={toList} continues={false}>
+          {bookingNotShown}
+        </StatusStep>
+      ) : null}
       {snapshot.matches('bookingRequest') ? (
         <BookingRequestStep
           detail={detail}
@@ -220,6 +239,11 @@ export function RateRequestDetailRoute() {
             : snapshot.matches({ shippingOrder: 'updateReceived' })
               ? t('detail.orderUpdateReceived', { state: label('shipping_order', detail.order?.statusName ?? '') })
               : t('detail.orderAccepted')}
+        </StatusStep>
+      ) : null}
+      {snapshot.matches({ shippingOrder: 'unknown' }) ? (
+        <StatusStep detail={detail} onBack={back} continues={false}>
+          {orderNotShown}
         </StatusStep>
       ) : null}
       {snapshot.matches({ shippingOrder: { fillAgain: 'offered' } }) ? (

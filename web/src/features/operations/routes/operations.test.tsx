@@ -6,6 +6,7 @@ import type { BookingChanges } from '@/components/booking-changes';
 import { fieldChange, requestedAmendment } from '@/testing/changes';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
+import { loadedProgress } from '@/testing/tracking';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { OperationsRoute } from './operations';
 
@@ -183,5 +184,61 @@ describe("staff's console of an order its customer updated", () => {
     expect(await screen.findByRole('heading', { name: 'دستور حمل (اصلاحات دریافت شد)' })).toBeTruthy();
     const row = (await screen.findAllByTestId('ops-row'))[0];
     expect(within(row).getByText('اصلاحات دریافت شد')).toBeTruthy();
+  });
+});
+
+// The booking's tracking on staff's detail (decision 3843): where it is and each container's latest milestone,
+// from the detail itself (no request of its own), in the tracking catalogue's words.
+describe("staff's detail of a tracked booking", () => {
+  afterEach(() => act(() => setLanguage('en')));
+
+  function tracked(progress: ReturnType<typeof loadedProgress> | null, containerMilestones: unknown[]) {
+    const detail = {
+      ...rateRequestDetail({ order: null }),
+      needsAttention: null,
+      orderMismatch: null,
+      progress,
+      containerMilestones,
+    };
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/rate-requests/rr-1/changes')) return envelope({ amendment: null, cancellation: null });
+      if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
+      if (url.includes('/rate-requests/rr-1')) return envelope(detail);
+      if (url.includes('/places')) return envelope([]);
+      return envelope({ list: { list: [], totalCount: 0 } });
+    });
+    renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+  }
+  const boxes = [
+    { equipmentReference: 'MSCU1234566', milestone: 'LOAD', eventDateTime: '2026-12-20T08:00:00Z', location: 'IRBND' },
+    { equipmentReference: 'HLXU8097389', milestone: 'GTIN', eventDateTime: '2026-12-19T08:00:00Z', location: null },
+  ];
+
+  it('says where it is and names each container’s latest milestone', async () => {
+    tracked(loadedProgress(), boxes);
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    expect(within(section).getByTestId('booking-progress').textContent).toBe(loadedProgress().summary);
+    const lines = within(section).getAllByTestId('container-milestone');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      expect.stringMatching(/^MSCU1234566: Loaded 2026\/12\/20 .* at IRBND$/),
+      expect.stringMatching(/^HLXU8097389: Gated in 2026\/12\/19 08:00 UTC$/),
+    ]);
+    // Read from the detail: nothing asks the tracking doors.
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('events'))).toEqual([]);
+  });
+
+  it('says a confirmed booking awaits its first tracking event', async () => {
+    tracked(null, []);
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    expect(within(section).getByText('No tracking event has reached this booking yet.')).toBeTruthy();
+  });
+
+  it('in Persian too', async () => {
+    await act(() => setLanguage('fa'));
+    tracked(loadedProgress(), boxes);
+    const section = await screen.findByRole('region', { name: 'رهگیری' });
+    expect(within(section).getByText('آخرین رویداد هر کانتینر')).toBeTruthy();
+    expect(within(section).getAllByTestId('container-milestone')[0].textContent).not.toMatch(/Loaded/);
   });
 });

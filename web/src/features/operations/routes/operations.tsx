@@ -34,6 +34,7 @@ import {
 } from '../lib/request-actions';
 import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
+import { BookingTracking } from '../components/booking-tracking';
 import { PublishedSchedules } from '../components/published-schedules';
 import { staffSailingsOptions } from '../api/schedules';
 import { staffChangesOptions } from '../api/changes';
@@ -262,6 +263,11 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
       <BookingFacts request={d} order={d.order} label={t('detail.facts')} forStaff />
+      <BookingTracking
+        progress={d.progress}
+        containers={d.containerMilestones ?? []}
+        confirmed={getState('rate_request', name)?.confirmed === true}
+      />
       <StaffBookingSailing id={d.id} />
       {d.order ? (
         <div>
