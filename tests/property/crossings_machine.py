@@ -605,8 +605,21 @@ class Crossings(RuleBasedStateMachine):
         """The customer withdraws her update at either door: the screens' cancel-update (decision 3839) or
         /v3's UPDATE_CANCELLED. Where her update awaits staff the model expects the order it saw before the
         update back at every door (`a_withdrawn_update_restores_the_order`); where none awaits, a refusal
-        (409) and the order as it stands."""
+        (409) and the order as it stands. Where none awaits she may first send one on /v3 and think better
+        of it at once: an update awaits staff only a step or two before staff decide it, so without this the
+        withdrawal of one would be rare in a run of a few dozen steps."""
         booking = self._pick(data, self._updatable)
+        if (
+            booking.order_state != "update_received"
+            and self._v3_can_say(booking)
+            and data.draw(st.booleans(), label="updates first")
+        ):
+            forced, self.forced = self.forced, booking
+            try:
+                self.customer_updates_on_v3(data, data.draw(st.sampled_from(COMMODITIES), label="goods"))
+            finally:
+                self.forced = forced
+            booking.order_state = "update_received"  # taken (2xx), as the model knows the lifecycle
         on_v3 = data.draw(st.booleans(), label="at /v3")
         if on_v3:
             method, path, headers = "PATCH", f"{SI}/SI-{booking.reference}", self._key(data, booking)
