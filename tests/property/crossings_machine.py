@@ -70,18 +70,23 @@ MAX_ERASURES = 2
 PRICES = st.sampled_from(["1250.50", "980", "2100.25", "1365.50"])
 
 
-# A shipping order's usual way on, by its state (the screens' steps and /v3's, both doors on one order).
+# A shipping order's usual way on, by its state (the screens' steps and /v3's, both doors on one order). The
+# customer's withdrawal of her update (decision 3839) is on the way of every order she may still change: from
+# one without an update awaiting staff she sends one first and thinks better of it (or is refused), since an
+# order is decided within a few steps and a run would otherwise seldom hold an update to withdraw.
 ORDER_STEPS = {
     "submitted": [
         "staff_accept_the_order",
         "staff_ask_to_revise_the_order",
         "customer_updates_on_v3",
         "customer_cancels_the_order",
+        "customer_withdraws_her_update",
     ],
     "revision_requested": [
         "customer_revises_the_order",
         "customer_updates_on_v3",
         "customer_cancels_the_order",
+        "customer_withdraws_her_update",
     ],
     "update_received": [
         "staff_accept_the_order",
