@@ -71,6 +71,7 @@ from domain.shared.errors import (
     ValidationFailed,
 )
 from domain.shared.ids import name_based_id
+from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 
 T = TypeVar("T")
@@ -891,7 +892,8 @@ class BookingApplication(ContextApplication):
         confirmation, where the shipper cancels the booking request itself instead."""
         rate_request = self.rate_request(rate_request_id, actor)
         if rate_request.state not in AMENDABLE_STATES:
-            raise IllegalTransition("booking_cancellation", rate_request.state, "request_cancellation")
+            said = lifecycle("booking_cancellation").action("request")
+            raise IllegalTransition("booking_cancellation", rate_request.state, "request", action=said)
         rate_request.request_cancellation(reason, actor)
         return self.record(rate_request)
 
@@ -987,7 +989,11 @@ class BookingApplication(ContextApplication):
             raise AlreadyExists("This rate request already has a shipping order")
         if not _takes_orders(rate_request):
             raise IllegalTransition(
-                "rate_request", rate_request.state, "create_shipping_order", rate_request.state_code
+                "rate_request",
+                rate_request.state,
+                "create_shipping_order",
+                rate_request.state_code,
+                action="create the shipping order of",
             )
         details = self._sent_order_details(rate_request, draft, as_sent)
         order = ShippingOrder.create(

@@ -162,6 +162,7 @@ class WebhookSubscription(DomainAggregate):
         )
 
     def _own(self, actor: Actor, action: str) -> None:
+        """`action`: the words of the change, as a refusal says them ("Cannot {action} a webhook ...")."""
         if actor.id != self.customer_id:
             raise Forbidden("Only the subscription's owner may change it")
         if not self.active:
@@ -188,7 +189,7 @@ class WebhookSubscription(DomainAggregate):
 
     def rotate_secret(self, sealed_secret: str, overlap: timedelta, now: datetime, actor: Actor) -> None:
         """A new secret; the current one keeps signing beside it for `overlap` (at most `MAX_OVERLAP`)."""
-        self._own(actor, "rotate_secret")
+        self._own(actor, "rotate the secret of")
         if not timedelta(0) <= overlap <= MAX_OVERLAP:
             raise ValidationFailed({"overlap_hours": "The overlap must be between 0 and 168 hours"})
         self._record(
@@ -210,7 +211,7 @@ class WebhookSubscription(DomainAggregate):
             aggregate.sealed_secret = self.sealed_secret
 
     def choose_event_types(self, event_types: Sequence[str] | None, actor: Actor) -> None:
-        self._own(actor, "choose_event_types")
+        self._own(actor, "choose the event types of")
         self._record(
             self.EventTypesChosen,
             audit_fields(actor),

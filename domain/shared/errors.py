@@ -46,13 +46,20 @@ class KeyReused(DomainError):
 
 
 class IllegalTransition(DomainError):
-    def __init__(self, machine: str, state: str, trigger: str, code: int | None = None) -> None:
+    """`trigger` may not fire from `state`. `action` is its words with the machine's thing as their object
+    (a lifecycle file's label for it: "withdraw the update of"); without them the trigger is said as it is,
+    so it must be words already ("revoke")."""
+
+    def __init__(
+        self, machine: str, state: str, trigger: str, code: int | None = None, *, action: str | None = None
+    ) -> None:
         self.machine = machine
         self.state = state
         self.trigger = trigger
         self.code = code
+        self.action = action or trigger
         shown = f"{state} ({code})" if code is not None else state
-        super().__init__(f"Cannot {trigger.replace('_', ' ')} a {machine.replace('_', ' ')} in state {shown}")
+        super().__init__(f"Cannot {self.action} a {machine.replace('_', ' ')} in state {shown}")
 
 
 class TooManyAttempts(DomainError):

@@ -2,11 +2,15 @@
 
 The machine only answers "may this trigger fire from this state, for this actor, and where does it lead?".
 Aggregates set their own state in their event methods, so replaying history never runs a callback.
+
+Each file's `triggers` gives every trigger its `label`: the words of the act with the machine's thing as
+their object ("withdraw the update of" a shipping order), which the refusals read (decision 3841).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -52,6 +56,11 @@ class Lifecycle:
     def code(self, state: str) -> int:
         return self.codes[state]
 
+    def action(self, trigger: str) -> str:
+        """The words of `trigger` (its label in the file), as a refusal says them: "Cannot {action} a ...".
+        A trigger the file does not have is named as it is (a mistake of the code that asks)."""
+        return str(self.spec["triggers"].get(trigger, {}).get("label") or trigger)
+
     def fact(self, state: str, name: str) -> Any:
         """What the file says of `state` under `name`, one of its `stateFacts` (the loader checked that every
         state declares every one). A name the file does not list is a mistake in the code that asks."""
@@ -70,19 +79,18 @@ class Lifecycle:
         event = self.machine.events.get(trigger)
         candidates = event.transitions.get(state, []) if event else []
         code = self.codes.get(state)
+        action = self.action(trigger)
         if not candidates:
-            raise IllegalTransition(self.id, state, trigger, code)
+            raise IllegalTransition(self.id, state, trigger, code, action=action)
         allowed_for_actor = [t for t in candidates if _ACTOR + actor_role in _condition_names(t)]
         if not allowed_for_actor:
-            raise Forbidden(
-                f"A {actor_role} may not {trigger.replace('_', ' ')} a {self.id.replace('_', ' ')}"
-            )
+            raise Forbidden(f"A {actor_role} may not {action} a {self.id.replace('_', ' ')}")
         given = guards or {}
         for transition in allowed_for_actor:
             names = [n for n in _condition_names(transition) if not n.startswith(_ACTOR)]
             if all(given.get(name, False) for name in names):
                 return str(transition.dest)
-        raise IllegalTransition(self.id, state, trigger, code)
+        raise IllegalTransition(self.id, state, trigger, code, action=action)
 
     def may(
         self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None
@@ -207,9 +215,36 @@ def check_state_facts(spec: Mapping[str, Any]) -> None:
         raise StateFactsMissing(f"state-machines/{spec['id']}.json: {named}")
 
 
+class TriggerLabelsMissing(ValueError):
+    """A lifecycle file whose triggers do not each read as words: a trigger without a label, a label for no
+    trigger, or a label that is not a phrase of lower-case words."""
+
+
+# Lower-case words, one space between: "withdraw the update of", "mark as read".
+PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
+
+
+def check_trigger_labels(spec: Mapping[str, Any]) -> None:
+    """Every trigger of the file's transitions has a label in its `triggers`, each a phrase, and every label
+    names a trigger: a trigger added without its words fails here, at load, naming it, instead of a
+    refusal reading "Cannot cancel_update a ..."."""
+    labels = {name: said.get("label") for name, said in spec.get("triggers", {}).items()}
+    triggers = list(dict.fromkeys(t["trigger"] for t in spec["transitions"]))
+    problems = [f"trigger {t} has no label" for t in triggers if t not in labels]
+    problems += [f"label for {name}, which no transition fires" for name in labels if name not in triggers]
+    problems += [
+        f"trigger {name}'s label {said!r} is not a phrase of lower-case words"
+        for name, said in labels.items()
+        if not isinstance(said, str) or PHRASE.fullmatch(said) is None
+    ]
+    if problems:
+        raise TriggerLabelsMissing(f"state-machines/{spec['id']}.json: {'; '.join(problems)}")
+
+
 def build(spec: Mapping[str, Any]) -> Lifecycle:
     """A lifecycle from a file's contents (`lifecycle` reads the file; a test may give a changed copy)."""
     check_state_facts(spec)
+    check_trigger_labels(spec)
     states = [s["name"] for s in spec["states"]]
     machine = Machine(
         model=None,

@@ -34,6 +34,7 @@ from tests.property.crossings_support import (
     V2,
     Booking,
     Customer,
+    OrderAsItWas,
     World,
     deliberate,
     envelope,
@@ -69,20 +70,29 @@ MAX_ERASURES = 2
 PRICES = st.sampled_from(["1250.50", "980", "2100.25", "1365.50"])
 
 
-# A shipping order's usual way on, by its state (the screens' steps and /v3's, both doors on one order).
+# A shipping order's usual way on, by its state (the screens' steps and /v3's, both doors on one order). The
+# customer's withdrawal of her update (decision 3839) is on the way of every order she may still change: from
+# one without an update awaiting staff she sends one first and thinks better of it (or is refused), since an
+# order is decided within a few steps and a run would otherwise seldom hold an update to withdraw.
 ORDER_STEPS = {
     "submitted": [
         "staff_accept_the_order",
         "staff_ask_to_revise_the_order",
         "customer_updates_on_v3",
         "customer_cancels_the_order",
+        "customer_withdraws_her_update",
     ],
     "revision_requested": [
         "customer_revises_the_order",
         "customer_updates_on_v3",
         "customer_cancels_the_order",
+        "customer_withdraws_her_update",
     ],
-    "update_received": ["staff_accept_the_order", "staff_ask_to_revise_the_order"],
+    "update_received": [
+        "staff_accept_the_order",
+        "staff_ask_to_revise_the_order",
+        "customer_withdraws_her_update",
+    ],
     "ready_for_approval": ["customer_approves_the_order", "customer_approves_the_draft_on_v3"],
     "approved": ["staff_issue_the_transport_document"],
     # Cancelled or declined while the booking is live: filled again (decision 3824).
@@ -567,9 +577,18 @@ class Crossings(RuleBasedStateMachine):
     @rule(data=st.data(), goods=st.sampled_from(COMMODITIES))
     def customer_updates_on_v3(self, data: st.DataObject, goods: str = "Raw pistachios") -> None:
         booking = self._pick(data, self._updatable)
+        # The order as it stands before her first update awaiting staff: what a withdrawal brings back.
+        before = booking.before_update or OrderAsItWas(str(booking.order_state), self._cargo(booking))
         body = self._instructions(booking, goods, update=True)
         path = f"{SI}/SI-{booking.reference}"
-        self._step("v3 update", "PUT", path, self._key(data, booking), self._v3_can_say(booking), json=body)
+        if self._step(
+            "v3 update", "PUT", path, self._key(data, booking), self._v3_can_say(booking), json=body
+        ):
+            booking.before_update = before
+
+    def _cargo(self, booking: Booking) -> str:
+        """The cargo the customer's screens say the booking's order carries now."""
+        return str(self.world.portal(booking)["order"]["cargoDescription"])
 
     @precondition(lambda self: self._any(self._updatable))
     @rule(data=st.data())
@@ -585,17 +604,48 @@ class Crossings(RuleBasedStateMachine):
             body = {"reason": "The buyer withdrew the purchase order"}
             self._step("cancel order", "PUT", path, self._by(data, booking), True, json=body)
 
-    @precondition(
-        lambda self: self._any(lambda b: b.order_state == "update_received" and b.state == "shipping_order")
-    )
+    @precondition(lambda self: self._any(self._updatable))
     @rule(data=st.data())
-    def customer_cancels_the_update_on_v3(self, data: st.DataObject) -> None:
-        booking = self._pick(
-            data, lambda b: b.order_state == "update_received" and b.state == "shipping_order"
+    def customer_withdraws_her_update(self, data: st.DataObject) -> None:
+        """The customer withdraws her update at either door: the screens' cancel-update (decision 3839) or
+        /v3's UPDATE_CANCELLED. Where her update awaits staff the model expects the order it saw before the
+        update back at every door (`a_withdrawn_update_restores_the_order`); where none awaits, a refusal
+        (409) and the order as it stands. Where none awaits she may first send one on /v3 and think better
+        of it at once: an update awaits staff only a step or two before staff decide it, so without this the
+        withdrawal of one would be rare in a run of a few dozen steps."""
+        booking = self._pick(data, self._updatable)
+        if (
+            booking.order_state != "update_received"
+            and self._v3_can_say(booking)
+            and data.draw(st.booleans(), label="updates first")
+        ):
+            forced, self.forced = self.forced, booking
+            try:
+                self.customer_updates_on_v3(data, data.draw(st.sampled_from(COMMODITIES), label="goods"))
+            finally:
+                self.forced = forced
+            booking.order_state = "update_received"  # taken (2xx), as the model knows the lifecycle
+        on_v3 = data.draw(st.booleans(), label="at /v3")
+        if on_v3:
+            method, path, headers = "PATCH", f"{SI}/SI-{booking.reference}", self._key(data, booking)
+            body: dict[str, Any] | None = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"}
+        else:
+            method, path = "PUT", f"{ORDERS}/{booking.order_id}/cancel-update"
+            headers, body = self._by(data, booking), None
+        name = "v3 withdraw update" if on_v3 else "withdraw update"
+        if booking.order_state == "update_received":
+            before = booking.before_update
+            assert before is not None, f"{booking.id}: the model lost the order as it was before the update"
+            self._step(name, method, path, headers, True, json=body)
+            booking.withdrawn = before
+            return
+        as_it_stands = OrderAsItWas(str(booking.order_state), self._cargo(booking))
+        self.world.count(f"{name} (refused)")
+        answer = self.world.call(method, path, headers, json=body)
+        assert answer.status_code == 409, (
+            f"{name} of an order {booking.order_state}: {answer.status_code} {answer.text[:600]}"
         )
-        body = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"}
-        path = f"{SI}/SI-{booking.reference}"
-        self._step("v3 cancel update", "PATCH", path, self._key(data, booking), True, json=body)
+        booking.withdrawn = as_it_stands
 
     @precondition(
         lambda self: self._any(

@@ -136,6 +136,15 @@ class Customer:
         return [self.email, *([self.colleague_email] if self.colleague_email else [])]
 
 
+@dataclass(frozen=True)
+class OrderAsItWas:
+    """A shipping order as it stood before the customer's update that awaits staff: what a withdrawal of the
+    update brings back (decision 3839)."""
+
+    state: str  # submitted, or revision_requested when the update answered staff's request
+    cargo: str  # the cargo description the update replaced
+
+
 @dataclass
 class Booking:
     """What the model knows of one booking: who made it, through which door, and what the doors last said."""
@@ -160,6 +169,11 @@ class Booking:
     fees: set[str] = field(default_factory=set)
     # Every money figure any door has shown for this booking (e-mails and notices may cite only these).
     figures: set[str] = field(default_factory=set)
+    # The order before the customer's update that awaits staff (kept through her further updates; forgotten
+    # once the order leaves `update_received`), and what the model expects of the withdrawal it just made,
+    # held against every door in the next round of checks.
+    before_update: OrderAsItWas | None = None
+    withdrawn: OrderAsItWas | None = None
 
     @property
     def firm(self) -> bool:
@@ -526,6 +540,8 @@ class World:
             order = detail.get("order")
             booking.order_id = order["id"] if order else None
             booking.order_state = order["statusName"] if order else None
+            if booking.order_state != "update_received":
+                booking.before_update = None
             changes = self.changes(booking)
             amendment, cancellation = changes["amendment"], changes["cancellation"]
             booking.amendment = amendment["stateName"] if amendment else None
@@ -1026,6 +1042,62 @@ def v3_agrees_with_the_order(world: World) -> None:
         )
 
 
+def _row(world: World, booking: Booking, staff: bool) -> dict[str, Any]:
+    """The booking's row in the customer's list, or in staff's (found by its reference)."""
+    path = f"{ADMIN if staff else CLIENT}/rate-requests"
+    headers = world.admin if staff else booking.owner.headers
+    page = envelope(world.call("GET", path, headers, params={"search": booking.reference}), 200)
+    rows = [r for r in page["list"]["list"] if r["id"] == booking.id]
+    assert len(rows) == 1, f"{booking.id} ({booking.reference}) is listed {len(rows)} times in {path}"
+    return dict(rows[0])
+
+
+@check
+def a_withdrawn_update_restores_the_order(world: World) -> None:
+    """The customer's withdrawal of her update, at either door (decision 3839), brings back the order the
+    model saw before the update: its state (submitted, or returned for changes when the update answered
+    staff's request) in her booking and list and in staff's, the cargo it described, and `/v3` reads that
+    state's statuses with no update awaiting staff. A refused withdrawal left the order as it was."""
+    for booking in world.bookings.values():
+        expected = booking.withdrawn
+        if expected is None:
+            continue
+        facts = ORDER_STATES[expected.state]
+        for staff in (False, True):
+            who = "staff" if staff else "the customer"
+            detail, row = world.portal(booking, staff=staff), _row(world, booking, staff)
+            order = detail.get("order") or {}
+            shown = (
+                order.get("statusName"),
+                order.get("statusLabel"),
+                order.get("cargoDescription"),
+                detail.get("orderStateName"),
+                row.get("orderStateName"),
+            )
+            wanted = (expected.state, facts["label"], expected.cargo, expected.state, expected.state)
+            assert shown == wanted, (
+                f"{booking.id}: after the update's withdrawal {who} read (state, label, cargo, the booking's"
+                f" order state, its row's) {shown}; the model expects {wanted}"
+            )
+        _, found = world.v3(booking, world.si_reference(booking))
+        said = (
+            found.get("shippingInstructionsStatus"),
+            found.get("updatedShippingInstructionsStatus"),
+            found["consignmentItems"][0]["descriptionOfGoods"][0],
+        )
+        wanted_v3 = (facts["dcsa"], facts["dcsaUpdate"], expected.cargo[:35])
+        assert said == wanted_v3, (
+            f"{booking.id}: after the update's withdrawal /v3 reads (status, update, goods) {said}; the model"
+            f" expects {wanted_v3}"
+        )
+
+
+def forget_withdrawals(world: World) -> None:
+    """A withdrawal's outcome is held against the doors once, in the round after it."""
+    for booking in world.bookings.values():
+        booking.withdrawn = None
+
+
 def _screens_sides(order: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
     parties = sorted(str(p["name"])[:70] for p in order["parties"] if not p["isForSwbl"])
     containers = [(str(c["containerNumber"])[:11], str(c["seal"])[:15]) for c in order["containers"]]
@@ -1179,6 +1251,7 @@ def run_checks(world: World) -> None:
         for found in selected_checks():
             found(world)
         remember_fees(world)
+        forget_withdrawals(world)
     finally:
         world.round = None
 

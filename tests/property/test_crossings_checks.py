@@ -33,7 +33,8 @@ import policies.webhooks.queries
 import projections.booking_trail
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import seed_containers
-from domain.shared.aggregate import Recorded
+from domain.booking.shipping_order import ShippingOrder
+from domain.shared.aggregate import Recorded, audit_fields
 from policies.webhooks import steps
 from tests.api.dcsa_support import Received
 from tests.api.test_dcsa_ebl import instructions
@@ -49,6 +50,7 @@ from tests.property.crossings_support import (
     V2,
     Booking,
     Customer,
+    OrderAsItWas,
     World,
     envelope,
     order_payload,
@@ -499,3 +501,53 @@ def test_an_order_filled_again_agrees_on_both_doors_and_one_closed_with_its_book
         assert world.portal(ended)["order"]["statusName"] == "declined"
     finally:
         del world.bookings[live.id], world.bookings[ended.id]
+
+
+def _updated_on_v3(world: World) -> tuple[Booking, OrderAsItWas]:
+    """A firm booking whose instructions the customer sent on /v3 and then updated (awaiting staff), and the
+    order as it stood before the update."""
+    booking = _v2_booking(world)
+    _confirm_request(world, booking)
+    container, key = seed_containers()[1].number, booking.owner.api_key
+    sent = world.call("POST", SI, key, json=instructions(booking.reference, container))
+    assert sent.status_code == 202, sent.text
+    world.settle()
+    before = OrderAsItWas("submitted", str(world.portal(booking)["order"]["cargoDescription"]))
+    reference = f"SI-{booking.reference}"
+    update = instructions(booking.reference, container, "Raw pistachios", reference)
+    assert world.call("PUT", f"{SI}/{reference}", key, json=update).status_code == 202
+    return booking, before
+
+
+def test_a_withdrawal_that_leaves_the_update_standing_fails_a_withdrawn_update_restores_the_order(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decision 3839: the screens' withdrawal brings back the order before the update at every door; one
+    recorded with the order left awaiting staff (its update standing) is caught."""
+    sound, before = _updated_on_v3(world)
+    broken, before_broken = _updated_on_v3(world)
+    try:
+        world.settle()
+        order = world.portal(sound)["order"]["id"]
+        envelope(world.call("PUT", f"{ORDERS}/{order}/cancel-update", sound.owner.headers))
+        sound.withdrawn = before
+        _holds(world, "a_withdrawn_update_restores_the_order")
+        sound.withdrawn = None
+
+        def left_standing(order: ShippingOrder, actor: Any) -> None:
+            order._record(
+                order.UpdateCancelled,
+                audit_fields(actor),
+                restored=dict(order.details),
+                state=order.state,
+                customer_id=order.customer_id,
+            )
+
+        monkeypatch.setattr(ShippingOrder, "cancel_update", left_standing)
+        order = world.portal(broken)["order"]["id"]
+        envelope(world.call("PUT", f"{ORDERS}/{order}/cancel-update", broken.owner.headers))
+        broken.withdrawn = before_broken
+        failed = _fails(world, "a_withdrawn_update_restores_the_order")
+        assert "('update_received', 'Update Received', 'Raw pistachios'" in failed, failed
+    finally:
+        del world.bookings[sound.id], world.bookings[broken.id]

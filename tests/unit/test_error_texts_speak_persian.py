@@ -16,6 +16,7 @@ import pytest
 
 from api.edge import languages
 from domain.shared.errors import IllegalTransition
+from domain.shared.lifecycle import lifecycle
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("api", "domain", "infrastructure", "policies", "projections", "followers")
@@ -183,7 +184,8 @@ def error_texts() -> list[Text]:
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
             found += [(text, where) for argument in arguments for text in _texts(argument, constants)]
-    refusal = str(IllegalTransition("rate_request", "QUOTED", "accept_price", 2))
+    said = lifecycle("rate_request").action("accept_price")  # the trigger's words, from its file
+    refusal = str(IllegalTransition("rate_request", "QUOTED", "accept_price", 2, action=said))
     found.append((refusal, "domain/shared/errors.py (IllegalTransition)"))
     return [(text, where) for text, where in found if "\n" not in text and text.strip()]
 
@@ -210,7 +212,7 @@ def test_the_error_texts_are_found_where_they_are_raised() -> None:
     assert "An account may have at most {value} active API keys; revoke one first" in found
     assert "The overlap must be between 0 and 168 hours" in found
     assert "A viewer may read the company's bookings, not change them" in found
-    assert "Cannot accept price a rate request in state QUOTED (2)" in found
+    assert "Cannot accept the price of a rate request in state QUOTED (2)" in found
 
 
 def test_every_error_text_has_its_persian() -> None:

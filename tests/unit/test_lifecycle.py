@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
 from domain.shared.errors import Forbidden, IllegalTransition
-from domain.shared.lifecycle import MACHINES_DIR, all_lifecycles, lifecycle
+from domain.shared.lifecycle import (
+    MACHINES_DIR,
+    PHRASE,
+    TriggerLabelsMissing,
+    all_lifecycles,
+    build,
+    lifecycle,
+)
 
 SPECS = {path.stem: json.loads(path.read_text()) for path in sorted(MACHINES_DIR.glob("*.json"))}
 LISTED = [
@@ -120,3 +128,68 @@ def test_every_transition_names_declared_states() -> None:
         for transition in machine.spec["transitions"]:
             assert set(transition["source"]) <= declared, transition
             assert transition["dest"] in declared, transition
+
+
+# -- each trigger reads as words (decision 3841) ---
+@pytest.mark.parametrize("machine", sorted(SPECS))
+def test_every_trigger_of_every_machine_reads_as_a_phrase(machine: str) -> None:
+    """The file labels every trigger its transitions fire with words, and nothing else; the refusals say
+    them ("Cannot withdraw the update of a shipping order ..."), never the trigger's name."""
+    spec = SPECS[machine]
+    triggers = {t["trigger"] for t in spec["transitions"]}
+    labels = {name: said["label"] for name, said in spec["triggers"].items()}
+    assert set(labels) == triggers
+    for trigger, said in labels.items():
+        assert PHRASE.fullmatch(said), (machine, trigger, said)
+        assert lifecycle(machine).action(trigger) == said
+    # Two acts of one machine never read alike.
+    assert len(set(labels.values())) == len(labels), labels
+
+
+def test_a_trigger_added_without_its_words_is_refused_at_load() -> None:
+    spec = copy.deepcopy(SPECS["shipping_order"])
+    spec["transitions"].append(
+        {"trigger": "put_on_hold", "source": ["submitted"], "dest": "submitted", "actor": "staff"}
+    )
+    no_label = r"shipping_order\.json: trigger put_on_hold has no label$"
+    with pytest.raises(TriggerLabelsMissing, match=no_label):
+        build(spec)
+    spec["triggers"]["put_on_hold"] = {"label": "put_on_hold"}
+    with pytest.raises(TriggerLabelsMissing, match="'put_on_hold' is not a phrase of lower-case words"):
+        build(spec)
+    spec["triggers"]["put_on_hold"] = {"label": "put on hold"}
+    assert build(spec).action("put_on_hold") == "put on hold"
+    del spec["transitions"][-1]
+    with pytest.raises(TriggerLabelsMissing, match="label for put_on_hold, which no transition fires"):
+        build(spec)
+
+
+@pytest.mark.parametrize(
+    ("machine", "trigger", "state", "actor", "said"),
+    [
+        (
+            "shipping_order",
+            "cancel_update",
+            "submitted",
+            "customer",
+            "Cannot withdraw the update of a shipping order in state submitted (0)",
+        ),
+        (
+            "rate_request",
+            "accept_price",
+            "rejected_by_client",
+            "customer",
+            "Cannot accept the price of a rate request in state rejected_by_client (6)",
+        ),
+        ("shipping_order", "cancel_update", "update_received", "staff", None),
+    ],
+)
+def test_a_refusal_says_the_trigger_s_words(
+    machine: str, trigger: str, state: str, actor: str, said: str | None
+) -> None:
+    with pytest.raises((IllegalTransition, Forbidden)) as refused:
+        lifecycle(machine).decide(trigger, state, actor, lifecycle(machine).every_guard)
+    if said is None:  # the wrong actor
+        assert refused.value.description == "A staff may not withdraw the update of a shipping order"
+    else:
+        assert refused.value.description == said

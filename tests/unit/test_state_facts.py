@@ -62,6 +62,7 @@ def with_on_hold(state: dict[str, Any]) -> dict[str, Any]:
         {"trigger": "hold", "source": ["shipping_order"], "dest": "on_hold", "actor": "staff"},
         {"trigger": "release", "source": ["on_hold"], "dest": "shipping_order", "actor": "staff"},
     ]
+    spec["triggers"].update(hold={"label": "put on hold"}, release={"label": "release"})
     return spec
 
 
