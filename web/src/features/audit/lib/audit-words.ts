@@ -7,6 +7,7 @@
  */
 import { currentLanguage } from '@/i18n';
 import type { Language } from '@/i18n';
+import { localDigits } from '@/lib/format';
 import { parts, roles, what, words } from '../../../../../contract/audit-words.json';
 import { actions } from '../../../../../contract/staff-actions.json';
 
@@ -38,10 +39,22 @@ function fill(template: string, slots: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (slot, name: string) => slots[name] ?? slot);
 }
 
-/** What an event of this kind and type says happened, as the trail says it; undefined for one it lacks. */
-export function whatHappened(aggregateKind: string, type: string, language = currentLanguage()): string | undefined {
+/**
+ * What an event of this kind and type says happened, as the trail says it; undefined for one it lacks. An
+ * amendment's event carries its number in its changes (`number`): said in the language's digits, as the
+ * server's trail says it (api/presenters/audit_trail.py `what`); an event without one reads without it.
+ */
+export function whatHappened(
+  aggregateKind: string,
+  type: string,
+  language = currentLanguage(),
+  number?: unknown,
+): string | undefined {
   const said = WHAT[`${aggregateKind}.${type}`];
-  return said ? withoutNumber(said[language]) : undefined;
+  if (!said) return undefined;
+  return Number.isInteger(number)
+    ? fill(said[language], { number: localDigits(String(number), language) })
+    : withoutNumber(said[language]);
 }
 
 /** An event the catalogue lacks: its type's words after its part ("Shipping order: something new"). */
