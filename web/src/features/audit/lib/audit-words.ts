@@ -67,6 +67,11 @@ export function partWords(aggregateKind: string, language = currentLanguage()): 
   return PARTS[aggregateKind]?.[language];
 }
 
+/** Whether a record is a part of a booking (its fields are named by the booking's labels, as the trail's). */
+export function isBookingPart(aggregateKind: string | undefined): boolean {
+  return aggregateKind !== undefined && aggregateKind in PARTS;
+}
+
 /** Who acted, by role, as the trail says it (an admin acts as staff); undefined for a role it lacks. */
 export function roleWords(role: string, language = currentLanguage()): string | undefined {
   return ROLES[role]?.[language];
