@@ -186,6 +186,6 @@ def test_the_customer_books_and_tracks_in_persian(
     panel = page.get_by_test_id("tracking-panel")
     expect(panel).to_be_visible(timeout=15_000)
     expect(panel.get_by_role("heading", name="محمولهٔ شما کجاست")).to_be_visible()
-    expect(panel.get_by_role("listitem").filter(has_text="ورود به پایانه")).to_have_count(1)
+    expect(panel.get_by_role("listitem").filter(has_text="وارد پایانه شد")).to_have_count(1)
     expect(panel.get_by_text(TRACKED_CONTAINERS[0]).first).to_be_visible()
     check(page, screenshot_dir, "tracking")

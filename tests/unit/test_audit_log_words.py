@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 from api.presenters.audit_trail import _AREA_OF_KIND
@@ -16,6 +17,7 @@ from tests.unit.test_event_classes import NESTED
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "web" / "src" / "i18n" / "locales"
+AUDIT_WORDS = json.loads((ROOT / "contract" / "audit-words.json").read_text(encoding="utf-8"))
 # The domain's shared bases: their events are recorded by the aggregates built on them, under those names.
 BASES = {"domain_aggregate", "lifecycle_aggregate"}
 
@@ -61,16 +63,18 @@ _BOOKKEEPING = {
 
 
 def test_every_value_an_event_stores_has_a_persian_label() -> None:
-    """A record's values are labelled by the server's catalogue for its kind (a booking's, a person's) or by
-    the audit screen's own (`fields`); a field neither names reads as its English name on a Persian screen."""
+    """A record's values are labelled by the server's catalogue for its kind (a booking's, a person's); any
+    other record's by the audit screen's own (`fields`), else by the server's catalogue in any area (the web's
+    `fieldLabel`, web/src/features/audit/lib/fold.ts); a field none names reads as its English name on a
+    Persian screen."""
     fields = catalogue("fa")["fields"]
     missing = set()
     for event_class in NESTED:
         kind = _names(event_class)[0]
-        area = _AREA_OF_KIND.get(kind)
         for field in dataclasses.fields(event_class):
             name = ALIASES.get(snake(field.name), snake(field.name))
-            if field.name in _BOOKKEEPING or field.name in fields or (area and name in LABELS[area]):
+            named = any(name in labels for labels in LABELS.values())
+            if field.name in _BOOKKEEPING or field.name in fields or named:
                 continue
             missing.add(f"{kind}.{field.name}")
     assert not missing, sorted(missing)
@@ -126,3 +130,16 @@ def test_every_field_the_booking_trail_says_is_labelled_by_the_catalogue_in_both
         for event_type in ("AmendmentRequested", "CancellationRequested")
     )
     assert amendment["en"] != cancellation["en"] and amendment["fa"] != cancellation["fa"]
+
+
+def test_the_web_names_a_person_s_records_fields_by_the_profile_s_labels_as_the_server_does() -> None:
+    """The web's audit screens label a record's fields by the area of contract/field-labels.json its kind
+    reads (a booking's parts by `parts` of the trail's catalogue, which both read; a person's records by a
+    list each side keeps): the web's list is the server's."""
+    source = (ROOT / "web" / "src" / "features" / "audit" / "lib" / "fold.ts").read_text(encoding="utf-8")
+    found = re.search(r"PERSON_KINDS[^=]*= new Set\(\[([^\]]*)\]\)", source)
+    assert found, "PERSON_KINDS not found in fold.ts"
+    web = set(re.findall(r"'(\w+)'", found.group(1)))
+    server = {kind for kind, area in _AREA_OF_KIND.items() if area == "profile"}
+    assert web == server
+    assert {kind for kind, area in _AREA_OF_KIND.items() if area == "booking"} == set(AUDIT_WORDS["parts"])

@@ -7,10 +7,10 @@
 import catalogue from '../../../contract/field-labels.json';
 import { currentLanguage } from '@/i18n';
 
-type Area = 'booking' | 'profile';
+export type FieldArea = 'booking' | 'profile';
 type Labels = Record<string, Record<string, string>>;
 
-const LABELS: Record<Area, Labels> = { booking: catalogue.booking, profile: catalogue.profile };
+const LABELS: Record<FieldArea, Labels> = { booking: catalogue.booking, profile: catalogue.profile };
 const ALIASES: Record<string, string> = catalogue.aliases;
 
 /** `hsCode` -> `hs_code`, `EconimocCode` -> `econimoc_code`, `isSWBL` -> `is_swbl` (as the server does). */
@@ -21,11 +21,21 @@ export function snake(key: string): string {
     .toLowerCase();
 }
 
-/** In the language shown now unless told; a word the catalogue lacks in that language reads the English one. */
-export function fieldLabel(key: string, area: Area = 'booking', language: string = currentLanguage()): string {
+/** The catalogue's words for a field of this area, or undefined where the area names no such field. */
+export function namedFieldLabel(
+  key: string,
+  area: FieldArea,
+  language: string = currentLanguage(),
+): string | undefined {
   const name = ALIASES[snake(key)] ?? snake(key);
-  const known = LABELS[area][name]?.[language] ?? LABELS[area][name]?.en;
+  return LABELS[area][name]?.[language] ?? LABELS[area][name]?.en;
+}
+
+/** In the language shown now unless told; a word the catalogue lacks in that language reads the English one. */
+export function fieldLabel(key: string, area: FieldArea = 'booking', language: string = currentLanguage()): string {
+  const known = namedFieldLabel(key, area, language);
   if (known) return known;
+  const name = ALIASES[snake(key)] ?? snake(key);
   const words = name.replace(/_+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
 }

@@ -85,7 +85,7 @@ describe('the booking screens in Persian', () => {
         transportDetails: { transportCall: { vesselTransport: { vesselName: 'KING OF THE SEAS' } } },
       },
     ];
-    expect(milestoneWords(events[0])).toBe('رسیدن (پیش‌بینی‌شده)');
+    expect(milestoneWords(events[0])).toBe('رسیدن (تخمینی)');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ events }), { status: 200 })),
@@ -99,7 +99,7 @@ describe('the booking screens in Persian', () => {
     expect(screen.getByRole('heading', { name: 'محمولهٔ شما کجاست' })).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     const item = screen.getByRole('listitem');
-    expect(item.textContent).toContain('رسیدن (پیش‌بینی‌شده) در DEHAM');
+    expect(item.textContent).toContain('رسیدن (تخمینی) در DEHAM');
     expect([...item.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(['DEHAM', 'KING OF THE SEAS']);
   });
 });

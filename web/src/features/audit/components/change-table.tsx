@@ -67,7 +67,7 @@ export function ChangeTable({
         {changes.map((change) => (
           <tr key={change.field} data-unchanged={change.unchanged || undefined}>
             <th scope="row" title={change.field}>
-              {labelOf(change.field, names)}
+              {labelOf(change.field, names, kind)}
             </th>
             {initial ? (
               <td data-label={t('changeTable.initial')}>

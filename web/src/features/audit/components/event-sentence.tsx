@@ -1,11 +1,10 @@
 import { Trans, useTranslation } from 'react-i18next';
-import type { AuditEvent } from '../api/audit-api';
 import { sentenceValues } from '../lib/sentence';
-import type { EventActorFields } from '../lib/sentence';
+import type { SentenceEvent } from '../lib/sentence';
 
 /** "Price accepted by Sara Karimi (customer)" with the name isolated: a Latin company name in a Persian
  * sentence keeps its own direction, and the role after it stays in the sentence's. */
-export function EventSentence({ event }: { event: Pick<AuditEvent, 'type' | 'aggregateKind'> & EventActorFields }) {
+export function EventSentence({ event }: { event: SentenceEvent }) {
   const { t } = useTranslation('audit');
   const values = sentenceValues(event);
   // The system is named in the sentence's own words: nothing to isolate.

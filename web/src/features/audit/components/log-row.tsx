@@ -53,7 +53,7 @@ export function LogRow({ event, logSearch }: LogRowProps) {
         {fields.length > 0 ? (
           <p className={styles.logFields}>
             <span className="visually-hidden">{t('logRow.fields')} </span>
-            {formatList(fields.map(fieldLabel))}
+            {formatList(fields.map((field) => fieldLabel(field, event.aggregateKind)))}
           </p>
         ) : null}
         {event.reason ? (

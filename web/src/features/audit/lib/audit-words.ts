@@ -7,6 +7,7 @@
  */
 import { currentLanguage } from '@/i18n';
 import type { Language } from '@/i18n';
+import { localDigits } from '@/lib/format';
 import { parts, roles, what, words } from '../../../../../contract/audit-words.json';
 import { actions } from '../../../../../contract/staff-actions.json';
 
@@ -38,10 +39,22 @@ function fill(template: string, slots: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (slot, name: string) => slots[name] ?? slot);
 }
 
-/** What an event of this kind and type says happened, as the trail says it; undefined for one it lacks. */
-export function whatHappened(aggregateKind: string, type: string, language = currentLanguage()): string | undefined {
+/**
+ * What an event of this kind and type says happened, as the trail says it; undefined for one it lacks. An
+ * amendment's event carries its number in its changes (`number`): said in the language's digits, as the
+ * server's trail says it (api/presenters/audit_trail.py `what`); an event without one reads without it.
+ */
+export function whatHappened(
+  aggregateKind: string,
+  type: string,
+  language = currentLanguage(),
+  number?: unknown,
+): string | undefined {
   const said = WHAT[`${aggregateKind}.${type}`];
-  return said ? withoutNumber(said[language]) : undefined;
+  if (!said) return undefined;
+  return Number.isInteger(number)
+    ? fill(said[language], { number: localDigits(String(number), language) })
+    : withoutNumber(said[language]);
 }
 
 /** An event the catalogue lacks: its type's words after its part ("Shipping order: something new"). */
@@ -52,6 +65,11 @@ export function otherEvent(part: string, typeWords: string, language = currentLa
 /** The part of a booking an event belongs to (a rate request's event is the booking's), if it is one. */
 export function partWords(aggregateKind: string, language = currentLanguage()): string | undefined {
   return PARTS[aggregateKind]?.[language];
+}
+
+/** Whether a record is a part of a booking (its fields are named by the booking's labels, as the trail's). */
+export function isBookingPart(aggregateKind: string | undefined): boolean {
+  return aggregateKind !== undefined && aggregateKind in PARTS;
 }
 
 /** Who acted, by role, as the trail says it (an admin acts as staff); undefined for a role it lacks. */

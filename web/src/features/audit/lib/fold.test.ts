@@ -1,4 +1,8 @@
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import enAudit from '@/i18n/locales/en/audit.json';
+import faAudit from '@/i18n/locales/fa/audit.json';
+import catalogue from '../../../../../contract/field-labels.json';
 import { setLanguage } from '@/i18n';
 import { formatMoment } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
@@ -149,7 +153,7 @@ describe('value helpers', () => {
     ).toBe('Name: Ocean freight');
     // Lists and objects in words, never JSON: each field by its label, empty ones left out.
     expect(formatValue([{ document_type_id: 1, file_name: 'loi.pdf', note: null }, { is_swbl: true }])).toBe(
-      'Document type: 1, File name: loi.pdf; Is swbl: Yes',
+      'Document type: 1, File name: loi.pdf; Sea waybill: Yes',
     );
     // With the server's words, ids and codes are said by name and fields by their labels, at any depth.
     const names = {
@@ -170,8 +174,47 @@ describe('value helpers', () => {
 
   it('turns field names into labels', () => {
     expect(fieldLabel('password_hash')).toBe('Password hash');
-    expect(fieldLabel('validUntil')).toBe('Valid until');
+    expect(fieldLabel('lastSeenAt')).toBe('Last seen at');
     expect(fieldLabel('state')).toBe('State');
+  });
+
+  describe("a field the contract's catalogue names", () => {
+    afterEach(async () => {
+      await act(() => setLanguage('en'));
+    });
+
+    it("reads its record's words, as the server's trail and timeline say them (contract/field-labels.json)", async () => {
+      // A booking's fields by the booking's labels, a person's by the profile's (api/presenters/audit_trail.py).
+      expect(fieldLabel('quantity', 'rate_request')).toBe('Number of containers');
+      expect(fieldLabel('valid_until', 'rate_request')).toBe('Quote valid until');
+      expect(fieldLabel('email', 'rate_request')).toBe('E-mailed to');
+      expect(fieldLabel('national_id', 'account')).toBe('National ID');
+      expect(fieldLabel('first_name', 'registration')).toBe('First name');
+      // Any other record: the audit's own word where the contract means something else by it, else the
+      // contract's, a person's field before a booking's.
+      expect(fieldLabel('name', 'team')).toBe('Name');
+      expect(fieldLabel('email', 'team')).toBe('Email');
+      expect(fieldLabel('service_code', 'service_schedule')).toBe('Service code');
+      expect(fieldLabel('sealed_secret', 'webhook_subscription')).toBe('Secret (sealed)');
+      await act(() => setLanguage('fa'));
+      expect(fieldLabel('quantity', 'rate_request')).toBe('تعداد کانتینر');
+      expect(fieldLabel('vessel_name', 'service_schedule')).toBe('کشتی');
+      expect(fieldLabel('email', 'team')).toBe('ایمیل');
+    });
+
+    it('is not written again in the audit catalogue', () => {
+      // A word the audit screens keep is one the contract lacks, or one it says otherwise (a team's `name`).
+      const contractLabels: Record<'booking' | 'profile', Record<string, Record<string, string>>> = catalogue;
+      for (const [language, fields] of [
+        ['en', enAudit.fields],
+        ['fa', faAudit.fields],
+      ] as const) {
+        const repeated = Object.entries(fields).filter(([field, words]) =>
+          (['profile', 'booking'] as const).some((area) => contractLabels[area][field]?.[language] === words),
+        );
+        expect(repeated, language).toEqual([]);
+      }
+    });
   });
 });
 

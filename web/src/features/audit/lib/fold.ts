@@ -7,7 +7,10 @@ import { formatCount, formatDate, formatMoment, formatMoney, yesNo } from '@/lib
 import { label as stateLabel, MACHINE_IDS } from '@/lib/lifecycle';
 import type { MachineId } from '@/lib/lifecycle';
 import type { AuditEvent } from '../api/audit-api';
-import { i18next } from '@/i18n';
+import { currentLanguage, i18next } from '@/i18n';
+import { namedFieldLabel } from '@/lib/field-words';
+import type { FieldArea } from '@/lib/field-words';
+import { isBookingPart } from './audit-words';
 import { personWords } from '@/lib/people';
 import { roleLabel, teamRoleLabel } from '../components/role-badge';
 import { basis, chargeName } from '@/components/charges';
@@ -82,10 +85,30 @@ export function isSecretField(field: string): boolean {
   return /(^|_)(password|token|secret)(_hash)?$|_hash$/i.test(field);
 }
 
-/** A field name as a label: password_hash -> Password hash, validUntil -> Valid until. */
-export function fieldLabel(field: string): string {
-  // A field the catalogue names (in Persian too); any other reads as its name split into words.
-  const named = i18next.t(`fields.${field}` as 'fields.state', { ns: 'audit', defaultValue: '' });
+// A person's records, whose fields the profile's labels name (as api/presenters/audit_trail.py `_AREA_OF_KIND`).
+const PERSON_KINDS: ReadonlySet<string> = new Set(['registration', 'account', 'profile_edit_request']);
+
+function areaOf(kind: string | undefined): FieldArea | undefined {
+  if (isBookingPart(kind)) return 'booking';
+  return kind !== undefined && PERSON_KINDS.has(kind) ? 'profile' : undefined;
+}
+
+/**
+ * A field's label, one catalogue per word: a booking's and a person's fields in their record's words from
+ * contract/field-labels.json, as the server's trail and timeline say them (`quantity`: Number of containers);
+ * any other record's in the audit screens' own words (`fields`: what the contract lacks, or says otherwise, a
+ * team's `name`), else the contract's (a person's field before a booking's: an `email` is an address, not
+ * a reminder's "E-mailed to"); any other field as its name split into words (password_hash -> Password hash).
+ */
+export function fieldLabel(field: string, kind?: string): string {
+  const language = currentLanguage();
+  const area = areaOf(kind);
+  const own = area && namedFieldLabel(field, area, language);
+  if (own) return own;
+  const named =
+    i18next.t(`fields.${field}` as 'fields.state', { ns: 'audit', defaultValue: '' }) ||
+    namedFieldLabel(field, 'profile', language) ||
+    namedFieldLabel(field, 'booking', language);
   if (named) return named;
   const words = field
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -119,9 +142,9 @@ export interface ValueNames {
   labels?: Record<string, string>;
 }
 
-/** A field's label: the server's where it gave one, else the field name in words. */
-export function labelOf(field: string, names?: ValueNames): string {
-  return names?.labels?.[field] ?? fieldLabel(field);
+/** A field's label: the server's where it gave one, else its record's (`kind`) words. */
+export function labelOf(field: string, names?: ValueNames, kind?: string): string {
+  return names?.labels?.[field] ?? fieldLabel(field, kind);
 }
 
 interface StoredCharge {
@@ -207,7 +230,7 @@ export function recordParts(value: unknown, kind?: string, names?: ValueNames): 
     Object.entries(record)
       // Ids and a code beside its name add nothing a person reads (a charge's `ocean_freight` by its name).
       .filter(([key, item]) => !isInternalId(item) && !(key === 'code' && 'name' in record))
-      .map(([key, item]): [string, string] => [labelOf(key, names), formatValue(item, key, kind, names)])
+      .map(([key, item]): [string, string] => [labelOf(key, names, kind), formatValue(item, key, kind, names)])
       .filter(([, text]) => text !== EMPTY_VALUE)
   );
 }

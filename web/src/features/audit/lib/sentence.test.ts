@@ -27,6 +27,25 @@ describe('audit sentences', () => {
     await act(() => setLanguage('en'));
   });
 
+  it("says an amendment's number where the event carries it, as the trail does, in the language's digits", async () => {
+    const requested = {
+      type: 'AmendmentRequested',
+      aggregateKind: 'rate_request',
+      actor: { id: 'c1', role: 'customer' },
+    };
+    expect(eventSentence({ ...requested, actorName: 'Sara Karimi', changes: { number: 2, state: 'requested' } })).toBe(
+      'Amendment 2 requested by Sara Karimi (customer)',
+    );
+    expect(eventPhrase('AmendmentPriceExpired', 'rate_request', { number: 3 })).toBe("Amendment 3's new price expired");
+    // A number that is not a whole number is not one: the words go without it.
+    expect(eventPhrase('AmendmentRequested', 'rate_request', { number: true })).toBe('Amendment requested');
+    expect(eventPhrase('AmendmentRequested', 'rate_request', { number: '2' })).toBe('Amendment requested');
+    await act(() => setLanguage('fa'));
+    expect(eventPhrase('AmendmentRequested', 'rate_request', { number: 12 })).toBe('اصلاحیهٔ ۱۲ درخواست شد');
+    expect(eventPhrase('AmendmentRequoted', 'rate_request', { number: 2 })).toBe('برای اصلاحیهٔ ۲ قیمت داده شد');
+    await act(() => setLanguage('en'));
+  });
+
   it('names people by name and role, and the system as such', () => {
     const accepted = { type: 'PriceAccepted', aggregateKind: 'rate_request', actor: { id: 'a1', role: 'customer' } };
     expect(eventSentence({ ...accepted, actorName: 'Sara Karimi' })).toBe('Price accepted by Sara Karimi (customer)');

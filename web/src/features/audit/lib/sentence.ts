@@ -6,11 +6,12 @@
 import type { AuditEvent } from '../api/audit-api';
 import { kindLabel, roleLabel, teamRoleLabel } from '../components/role-badge';
 import { memberAfterName, otherEvent, partWords, someoneWords, whatHappened } from './audit-words';
-import { i18next } from '@/i18n';
+import { currentLanguage, i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 
-export function eventPhrase(type: string, aggregateKind: string): string {
-  const known = whatHappened(aggregateKind, type);
+/** `changes`: what the event carried (an amendment's `number`, said in its words where it has a slot). */
+export function eventPhrase(type: string, aggregateKind: string, changes?: Readonly<Record<string, unknown>>): string {
+  const known = whatHappened(aggregateKind, type, currentLanguage(), changes?.number);
   if (known) return known;
   const words = type
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -27,7 +28,9 @@ const PDI = '\u2069';
 /** What of an event names who acted: the actor, the name, and a company's colleague's team role and company. */
 export type EventActorFields = Pick<AuditEvent, 'actor' | 'actorName'> &
   Partial<Pick<AuditEvent, 'actorTeamRole' | 'actorCompany'>>;
-type SentenceEvent = Pick<AuditEvent, 'type' | 'aggregateKind'> & EventActorFields;
+export type SentenceEvent = Pick<AuditEvent, 'type' | 'aggregateKind'> &
+  Partial<Pick<AuditEvent, 'changes'>> &
+  EventActorFields;
 
 /** Who acted: a name (a person's, or the words for the system) and, for a person, the role after it (a
  * company's colleague: his team role and the company, "(booker, Pars Export Co.)"), in the reader's words. */
@@ -47,7 +50,7 @@ function actorParts(event: EventActorFields): { name: string; role: string } {
 
 /** The sentence's words and values: the catalogue's `<who>` tag marks the name, isolated where it is drawn. */
 export function sentenceValues(event: SentenceEvent) {
-  return { what: eventPhrase(event.type, event.aggregateKind), ...actorParts(event) };
+  return { what: eventPhrase(event.type, event.aggregateKind, event.changes), ...actorParts(event) };
 }
 
 /** The sentence as plain text (a caption, a label): "Price accepted by Sara Karimi (customer)". */

@@ -40,10 +40,11 @@ describe('describeState', () => {
       'details',
       'booking_documents',
     ]);
-    expect(layout.main[0]).toMatchObject({ label: 'Price', value: '$1,250.50' });
+    // A booking's fields in the booking's words (contract/field-labels.json), its details' too, as the trail's.
+    expect(layout.main[0]).toMatchObject({ label: 'Price per container', value: '$1,250.50' });
     expect(layout.main[1].value).toBe('2026/12/01 00:00:00 UTC');
     expect(layout.main[5].fields?.map((f) => [f.label, f.value])).toEqual([
-      ['Quantity', '2'],
+      ['Number of containers', '2'],
       ['Commodity', 'Tea'],
     ]);
     expect(layout.bookkeeping.map((f) => f.key)).toEqual(['id', 'version', 'customer_id']);

@@ -64,8 +64,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toField(key: string, value: unknown, kind: string, names?: ValueNames): StateField {
-  const label = labelOf(key, names);
+/** `labelKind`: the record whose words name the field (a nested field's is its record's, not its value's). */
+function toField(key: string, value: unknown, kind: string, names?: ValueNames, labelKind = kind): StateField {
+  const label = labelOf(key, names, labelKind);
   if (kind === 'rate_request' && key === 'price')
     return { key, label, value: formatMoney(value as number | string | null) };
   // A moment with its time; a day alone (a preferred shipping date) reads as a day, below.
@@ -77,7 +78,7 @@ function toField(key: string, value: unknown, kind: string, names?: ValueNames):
       key,
       label,
       value: '',
-      fields: Object.keys(value).map((inner) => toField(inner, value[inner], '', names)),
+      fields: Object.keys(value).map((inner) => toField(inner, value[inner], '', names, labelKind)),
     };
   }
   return { key, label, value: formatValue(value, key, kind || undefined, names) };

@@ -122,8 +122,8 @@ describe('the tracking console in Persian', () => {
     renderWithProviders(<TrackingRoute />);
     const rows = await screen.findAllByTestId('unmatched-event');
     expect(rows.map((row) => within(row).getByTestId('unmatched-milestone').textContent)).toEqual([
-      'ورود به پایانه',
-      'رسیدن (پیش‌بینی‌شده)',
+      'وارد پایانه شد',
+      'رسیدن (تخمینی)',
     ]);
     const text = rows.map((row) => row.textContent!.replace(/SEGU\d+|gate-7|arri-8|FB-…/g, '')).join(' ');
     expect(text).not.toMatch(/Container|Vessel|gated|arrival|estimated/i);
