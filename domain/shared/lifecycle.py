@@ -19,7 +19,7 @@ from typing import Any
 
 from transitions import Machine
 
-from domain.shared.errors import Forbidden, IllegalTransition
+from domain.shared.errors import Forbidden, IllegalTransition, a_thing
 
 MACHINES_DIR = Path(__file__).resolve().parents[2] / "state-machines"
 _ACTOR = "actor:"
@@ -84,7 +84,8 @@ class Lifecycle:
             raise IllegalTransition(self.id, state, trigger, code, action=action)
         allowed_for_actor = [t for t in candidates if _ACTOR + actor_role in _condition_names(t)]
         if not allowed_for_actor:
-            raise Forbidden(f"A {actor_role} may not {action} a {self.id.replace('_', ' ')}")
+            who = a_thing(actor_role)
+            raise Forbidden(f"{who[:1].upper()}{who[1:]} may not {action} {a_thing(self.id.replace('_', ' '))}")
         given = guards or {}
         for transition in allowed_for_actor:
             names = [n for n in _condition_names(transition) if not n.startswith(_ACTOR)]
