@@ -158,7 +158,14 @@ def test_a_trigger_added_without_its_words_is_refused_at_load() -> None:
     with pytest.raises(TriggerLabelsMissing, match="'put_on_hold' is not a phrase of lower-case words"):
         build(spec)
     spec["triggers"]["put_on_hold"] = {"label": "put on hold"}
+    with pytest.raises(TriggerLabelsMissing, match=r"trigger put_on_hold has no labelFa$"):
+        build(spec)
+    spec["triggers"]["put_on_hold"]["labelFa"] = "نگه داشتن"
     assert build(spec).action("put_on_hold") == "put on hold"
+    del spec["labelFa"]
+    with pytest.raises(TriggerLabelsMissing, match=r"the file has no labelFa \(its thing's Persian name\)$"):
+        build(spec)
+    spec["labelFa"] = "دستور حمل"
     del spec["transitions"][-1]
     with pytest.raises(TriggerLabelsMissing, match="label for put_on_hold, which no transition fires"):
         build(spec)
