@@ -59,7 +59,8 @@ class Lifecycle:
 
     @property
     def thing(self) -> str:
-        """What the machine's refusals call its thing ("shipping order"); the file's `labelFa` is its Persian."""
+        """What the machine's refusals call its thing ("shipping order"); the file's `labelFa` says it in
+        Persian."""
         return self.id.replace("_", " ")
 
     def action(self, trigger: str) -> str:
