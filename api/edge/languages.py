@@ -4,12 +4,17 @@ The domain and the edge write their errors in English from the catalogues (contr
 contract/error-messages.json); this reads an English text back to its catalogue entry, its `{name}` values
 included, and writes the Persian entry (contract/validation-messages.fa.json) with the same values. Field
 keys and the envelope stay as they are; a text no catalogue holds is answered as it was written.
+
+A lifecycle's refusal ("Cannot {action} {machine} in state {state}", "{actor} may not {action} {machine}")
+has its values said in Persian from the lifecycle files: the trigger's `labelFa`, the file's `labelFa` (its
+thing), the state's `labelFa`, and the actor's role from contract/audit-words.json (decision 3841).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -17,7 +22,9 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from api.edge.envelope import failure
+from domain.shared.errors import a_thing
 from domain.shared.languages import DEFAULT, from_accept_language
+from domain.shared.lifecycle import all_lifecycles
 from domain.shared.messages import MESSAGES
 
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
@@ -27,7 +34,52 @@ PERSIAN_MESSAGES: dict[str, str] = json.loads(
 ERROR_MESSAGES: dict[str, dict[str, str]] = json.loads(
     (CONTRACT / "error-messages.json").read_text(encoding="utf-8")
 )["messages"]
+ROLES: dict[str, dict[str, str]] = json.loads((CONTRACT / "audit-words.json").read_text(encoding="utf-8"))[
+    "roles"
+]
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _who(role: str) -> str:
+    """A role as a refusal begins with it: "A customer", "Staff"."""
+    said = a_thing(role)
+    return said[:1].upper() + said[1:]
+
+
+@cache
+def _lifecycle_words(language: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The words of a lifecycle's refusal in `language`, from the lifecycle files (one source): the actors
+    and things ("A customer", "a shipping order"), and for each thing its acts and states, which only mean
+    one thing beside it ("approved" is one label of an amendment, another of a shipping order)."""
+    key = f"label{language.capitalize()}"  # labelFa
+    common = {_who(role): said.get(language, _who(role)) for role, said in ROLES.items()}
+    of_thing: dict[str, dict[str, str]] = {}
+    for machine in all_lifecycles():
+        thing = a_thing(machine.thing)
+        common[thing] = str(machine.spec.get(key, thing))
+        words = {label: str(said.get(key, label)) for label, said in _triggers(machine.spec).items()}
+        for state in machine.spec["states"]:
+            name, said = state["name"], str(state.get(key, state["name"]))
+            words[name] = words[f"{name} ({state['code']})"] = said
+        of_thing[thing] = words
+    return common, of_thing
+
+
+def _triggers(spec: Any) -> dict[str, dict[str, Any]]:
+    """A lifecycle file's trigger words by their English label."""
+    return {said["label"]: said for said in spec["triggers"].values()}
+
+
+def _regex(english: str, known: dict[str, list[str]]) -> re.Pattern[str]:
+    """`english`'s placeholders as groups: one of its `known` words where it has them, else any text."""
+    parts = _PLACEHOLDER.split(english)  # text, name, text, name, ..., text
+    regex = "".join(
+        re.escape(part)
+        if index % 2 == 0
+        else f"(?P<{part}>{'|'.join(map(re.escape, known[part])) if part in known else '.+?'})"
+        for index, part in enumerate(parts)
+    )
+    return re.compile(f"^{regex}$", re.DOTALL)
 
 
 def request_language(headers: Any) -> str:
@@ -46,12 +98,27 @@ def _catalogue(language: str) -> tuple[dict[str, str], list[tuple[re.Pattern[str
         if _PLACEHOLDER.search(english) is None:
             exact.setdefault(english, translated)
             continue
-        parts = _PLACEHOLDER.split(english)  # text, name, text, name, ..., text
-        regex = "".join(
-            re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)" for index, part in enumerate(parts)
-        )
-        patterns.append((re.compile(f"^{regex}$", re.DOTALL), translated))
+        # A lifecycle's words first, so that "ask for a revision of a rate request" splits at its thing;
+        # a refusal outside the files ("revoke" "an api key") is read as any text is.
+        strict = _regex(english, _known_words())
+        loose = _regex(english, {})
+        patterns += [(strict, translated)] if strict == loose else [(strict, translated), (loose, translated)]
     return exact, patterns
+
+
+@cache
+def _known_words() -> dict[str, list[str]]:
+    """A lifecycle refusal's placeholders and the English words each may be, longest first."""
+    machines = all_lifecycles()
+    return {
+        "actor": _longest_first(_who(role) for role in ROLES),
+        "machine": _longest_first(a_thing(m.thing) for m in machines),
+        "action": _longest_first(label for m in machines for label in _triggers(m.spec)),
+    }
+
+
+def _longest_first(words: Iterable[str]) -> list[str]:
+    return sorted(set(words), key=len, reverse=True)
 
 
 def translated(text: str, language: str) -> str:
@@ -65,7 +132,10 @@ def translated(text: str, language: str) -> str:
     for pattern, target in patterns:
         found = pattern.match(text)
         if found is not None:
-            values = {name: exact.get(value, value) for name, value in found.groupdict().items()}
+            values = found.groupdict()
+            common, of_thing = _lifecycle_words(language)
+            words = {**exact, **common, **of_thing.get(values.get("machine", ""), {})}
+            values = {name: words.get(value, value) for name, value in values.items()}
             return target.format_map(values)
     return text
 

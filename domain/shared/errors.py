@@ -45,6 +45,18 @@ class KeyReused(DomainError):
     refused, and nothing recorded (the first request stands)."""
 
 
+# Nouns of a body of people, not counted: "Staff may not ...", never "A staff may not ...".
+UNCOUNTED = frozenset({"staff"})
+
+
+def a_thing(noun: str) -> str:
+    """`noun` as a refusal names one of it, its article chosen by its first sound: "a shipping order", "an api
+    key", "staff" (decision 3841). Both the 409 and the 403 of a lifecycle say their nouns through here."""
+    if noun in UNCOUNTED:
+        return noun
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
 class IllegalTransition(DomainError):
     """`trigger` may not fire from `state`. `action` is its words with the machine's thing as their object
     (a lifecycle file's label for it: "withdraw the update of"); without them the trigger is said as it is,
@@ -59,7 +71,7 @@ class IllegalTransition(DomainError):
         self.code = code
         self.action = action or trigger
         shown = f"{state} ({code})" if code is not None else state
-        super().__init__(f"Cannot {self.action} a {machine.replace('_', ' ')} in state {shown}")
+        super().__init__(f"Cannot {self.action} {a_thing(machine.replace('_', ' '))} in state {shown}")
 
 
 class TooManyAttempts(DomainError):

@@ -4,7 +4,8 @@ The machine only answers "may this trigger fire from this state, for this actor,
 Aggregates set their own state in their event methods, so replaying history never runs a callback.
 
 Each file's `triggers` gives every trigger its `label`: the words of the act with the machine's thing as
-their object ("withdraw the update of" a shipping order), which the refusals read (decision 3841).
+their object ("withdraw the update of" a shipping order), which the refusals read, and its `labelFa`, the
+Persian the edge answers them in with the file's `labelFa`, its thing's Persian name (decision 3841).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from transitions import Machine
 
-from domain.shared.errors import Forbidden, IllegalTransition
+from domain.shared.errors import Forbidden, IllegalTransition, a_thing
 
 MACHINES_DIR = Path(__file__).resolve().parents[2] / "state-machines"
 _ACTOR = "actor:"
@@ -56,6 +57,12 @@ class Lifecycle:
     def code(self, state: str) -> int:
         return self.codes[state]
 
+    @property
+    def thing(self) -> str:
+        """What the machine's refusals call its thing ("shipping order"); the file's `labelFa` says it in
+        Persian."""
+        return self.id.replace("_", " ")
+
     def action(self, trigger: str) -> str:
         """The words of `trigger` (its label in the file), as a refusal says them: "Cannot {action} a ...".
         A trigger the file does not have is named as it is (a mistake of the code that asks)."""
@@ -84,7 +91,8 @@ class Lifecycle:
             raise IllegalTransition(self.id, state, trigger, code, action=action)
         allowed_for_actor = [t for t in candidates if _ACTOR + actor_role in _condition_names(t)]
         if not allowed_for_actor:
-            raise Forbidden(f"A {actor_role} may not {action} a {self.id.replace('_', ' ')}")
+            who = a_thing(actor_role)
+            raise Forbidden(f"{who[:1].upper()}{who[1:]} may not {action} {a_thing(self.thing)}")
         given = guards or {}
         for transition in allowed_for_actor:
             names = [n for n in _condition_names(transition) if not n.startswith(_ACTOR)]
@@ -216,8 +224,9 @@ def check_state_facts(spec: Mapping[str, Any]) -> None:
 
 
 class TriggerLabelsMissing(ValueError):
-    """A lifecycle file whose triggers do not each read as words: a trigger without a label, a label for no
-    trigger, or a label that is not a phrase of lower-case words."""
+    """A lifecycle file whose triggers do not each read as words: a trigger without a label or its Persian
+    (`labelFa`), a label for no trigger, a label that is not a phrase of lower-case words, or a file without
+    its thing's Persian name (`labelFa`)."""
 
 
 # Lower-case words, one space between: "withdraw the update of", "mark as read".
@@ -227,10 +236,18 @@ PHRASE = re.compile(r"[a-z]+( [a-z]+)*")
 def check_trigger_labels(spec: Mapping[str, Any]) -> None:
     """Every trigger of the file's transitions has a label in its `triggers`, each a phrase, and every label
     names a trigger: a trigger added without its words fails here, at load, naming it, instead of a
-    refusal reading "Cannot cancel_update a ..."."""
+    refusal reading "Cannot cancel_update a ...". So does one without its Persian words (`labelFa`), which
+    the Persian refusal says, and a file without its thing's Persian name."""
     labels = {name: said.get("label") for name, said in spec.get("triggers", {}).items()}
     triggers = list(dict.fromkeys(t["trigger"] for t in spec["transitions"]))
     problems = [f"trigger {t} has no label" for t in triggers if t not in labels]
+    problems += [
+        f"trigger {name} has no labelFa"
+        for name, said in spec.get("triggers", {}).items()
+        if not _words(said.get("labelFa"))
+    ]
+    if not _words(spec.get("labelFa")):
+        problems.append("the file has no labelFa (its thing's Persian name)")
     problems += [f"label for {name}, which no transition fires" for name in labels if name not in triggers]
     problems += [
         f"trigger {name}'s label {said!r} is not a phrase of lower-case words"
@@ -239,6 +256,10 @@ def check_trigger_labels(spec: Mapping[str, Any]) -> None:
     ]
     if problems:
         raise TriggerLabelsMissing(f"state-machines/{spec['id']}.json: {'; '.join(problems)}")
+
+
+def _words(said: Any) -> bool:
+    return isinstance(said, str) and said.strip() == said != ""
 
 
 def build(spec: Mapping[str, Any]) -> Lifecycle:

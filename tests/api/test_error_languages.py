@@ -48,6 +48,34 @@ def test_a_message_with_values_keeps_its_values() -> None:
     assert translated("This field is required.", "en") == "This field is required."
 
 
+def test_a_lifecycle_refusal_says_its_act_thing_state_and_actor_in_persian() -> None:
+    """The Persian words come from the lifecycle files (each trigger's and state's `labelFa`, the file's
+    `labelFa` for its thing) and the audit's roles, never the English quoted (decision 3841)."""
+    said = {
+        "Cannot withdraw the update of a shipping order in state submitted (0)": (
+            "پس گرفتن به‌روزرسانی دستور حمل در وضعیت «ارسال شد» ممکن نیست"
+        ),
+        # The act's words have an "a" of their own; the refusal still splits at its thing.
+        "Cannot ask for a revision of a rate request in state requested (0)": (
+            "درخواست بازبینی درخواست نرخ در وضعیت «درخواست نرخ» ممکن نیست"
+        ),
+        # A state reads as its own machine says it: "approved" is the amendment's, not the order's.
+        "Cannot approve a booking amendment in state approved (2)": (
+            "تأیید اصلاحیهٔ رزرو در وضعیت «اصلاح تأیید شد» ممکن نیست"
+        ),
+        "Cannot approve a shipping order in state approved (3)": (
+            "تأیید دستور حمل در وضعیت «تأیید شد» ممکن نیست"
+        ),
+        "Staff may not withdraw the update of a shipping order": (
+            "کارمند اجازهٔ پس گرفتن به‌روزرسانی دستور حمل را ندارد"
+        ),
+        "A customer may not accept a shipping order": "مشتری اجازهٔ پذیرفتن دستور حمل را ندارد",
+        # A refusal outside the lifecycle files keeps its English words in the Persian sentence.
+        "Cannot revoke an api key in state revoked": "revoke an api key در وضعیت «revoked» ممکن نیست",
+    }
+    assert {english: translated(english, "fa") for english in said} == said
+
+
 def test_a_domain_refusal_reaches_a_persian_reader_in_persian(client: TestClient) -> None:
     """The refusals a screen shows (signed out, a team of a person, not only validation) come in Persian:
     every text the source raises has its entry (tests/unit/test_error_texts_speak_persian.py)."""

@@ -20,6 +20,7 @@ from tests.app_services import services_of
 ORDERS = f"{CLIENT}/shipping-orders"
 SI = "/v3/shipping-instructions"
 CONTAINER = seed_containers()[0].number
+FA = {"Accept-Language": "fa"}
 
 
 def _accepted(answer: Any) -> None:
@@ -106,6 +107,9 @@ def test_only_its_customer_withdraws_an_update_awaiting_staff_and_a_refusal_chan
     refused = fails(client.put(f"{ORDERS}/{order_id}/cancel-update", headers=who), 409)
     said = "Cannot withdraw the update of a shipping order in state submitted (0)"
     assert refused["description"] == said, refused
+    # In Persian, every word of it: the act, the thing and the state, from the lifecycle file (3841).
+    persian = fails(client.put(f"{ORDERS}/{order_id}/cancel-update", headers={**who, **FA}), 409)
+    assert persian["description"] == "پس گرفتن به‌روزرسانی دستور حمل در وضعیت «ارسال شد» ممکن نیست"
     assert _order(client, who, rid) == before
     assert _events(client, admin_headers, order_id) == history
 

@@ -62,7 +62,10 @@ def with_on_hold(state: dict[str, Any]) -> dict[str, Any]:
         {"trigger": "hold", "source": ["shipping_order"], "dest": "on_hold", "actor": "staff"},
         {"trigger": "release", "source": ["on_hold"], "dest": "shipping_order", "actor": "staff"},
     ]
-    spec["triggers"].update(hold={"label": "put on hold"}, release={"label": "release"})
+    spec["triggers"].update(
+        hold={"label": "put on hold", "labelFa": "نگه داشتن"},
+        release={"label": "release", "labelFa": "آزاد کردن"},
+    )
     return spec
 
 

@@ -77,9 +77,11 @@ export interface MachineDef {
   /** The facts every state declares (name: what it means); the loader refuses a state lacking one. */
   readonly stateFacts?: Readonly<Record<string, string>>;
   readonly states: readonly StateDef[];
-  /** Each trigger's words, the act with the machine's thing as object ("withdraw the update of"): the server's
-   * refusals say them (decision 3841); the server's loader refuses a trigger without them. */
-  readonly triggers?: Readonly<Record<string, { readonly label: string }>>;
+  /** The machine's thing in Persian ("دستور حمل"), which the server's Persian refusals say (decision 3841). */
+  readonly labelFa?: string;
+  /** Each trigger's words, the act with the machine's thing as object ("withdraw the update of"), and their
+   * Persian: the server's refusals say them (decision 3841); the server's loader refuses a trigger without them. */
+  readonly triggers?: Readonly<Record<string, { readonly label: string; readonly labelFa?: string }>>;
   readonly transitions: readonly TransitionDef[];
 }
 
