@@ -60,6 +60,9 @@ CONTAINER_WITH_WRONG_CHECK_DIGIT = "MSCU1234560"
 TRACKING_PORTS = ("IRBND", "DEHAM", "NLRTM", "SGSIN", "AEJEA")
 # Containers staff add to the reference list for a shipping order to name (the gate-in exception's test).
 ORDERED_CONTAINERS = ("SEGU5123408", "TCNU7001215")
+# A container only a stray event names, never assigned: the e2e tests share a server, and a container one of
+# them assigns to a booking follows it, so its later events would not be stray.
+STRAY_CONTAINER = "OOLU8123457"
 
 # A Persian name and the Latin spelling its bearer writes on her own papers (an order's shipper party).
 ZAHRA_HOSSEINI = (("زهرا", "حسینی"), "Zahra Hosseini")

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.corpus import TRACKED_CONTAINERS, ZAHRA_HOSSEINI
+from tests.corpus import STRAY_CONTAINER, ZAHRA_HOSSEINI
 from tests.e2e.browser import DESKTOP, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
@@ -88,7 +88,7 @@ def zahras_booking(server: LiveServer) -> tuple[str, str]:
     admin = admin_token(server)
     key = call(server, "POST", "/integrations/api/v1/admin/publisher-keys", {"label": TERMINAL}, token=admin)
     publish(server, key["key"], gate_in(f"jea-{rid}", ORDERED_CONTAINER, reference))
-    publish(server, key["key"], gate_in(f"jea-stray-{rid}", TRACKED_CONTAINERS[3], STRAY_REFERENCE))
+    publish(server, key["key"], gate_in(f"jea-stray-{rid}", STRAY_CONTAINER, STRAY_REFERENCE))
     pending_registration(server, PERSIAN)
     followers_caught_up(server)
     return reference, rid
@@ -230,7 +230,7 @@ def test_staff_read_names_isolated_and_unmatched_events_with_the_reference_sent(
     # The unmatched event: what happened in the tracking catalogue's words (decision 3836) and the reference
     # its publisher sent.
     page.goto(f"{live_server.url}/dashboard/tracking")
-    stray = page.get_by_test_id("unmatched-event").filter(has_text=TRACKED_CONTAINERS[3]).first
+    stray = page.get_by_test_id("unmatched-event").filter(has_text=STRAY_CONTAINER).first
     expect(stray).to_contain_text("Gated in")
     expect(stray.get_by_test_id("sent-reference")).to_have_text(f"Reference sent: {STRAY_REFERENCE}")
     expect(stray).not_to_contain_text("GTIN")
