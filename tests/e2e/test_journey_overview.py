@@ -31,7 +31,7 @@ from tests.e2e.customers import (
     rate_request,
 )
 from tests.e2e.test_booking_persian import check
-from tests.e2e.words import Language, number, pattern, state_label, words
+from tests.e2e.words import Language, audit_role, audit_what, number, pattern, state_label, words
 
 # The tests walked at the desktop width only: English there still, Persian at the phone's width.
 ONCE_EACH = pytest.mark.parametrize(
@@ -189,12 +189,11 @@ def test_audit_trail_reads_as_sentences_with_names(
     staff.goto(f"{live_server.url}/dashboard/audit/{rid}")
     expect(staff.get_by_role("heading", name=words(lang)("audit:timeline.title"))).to_be_visible()
     w = words(lang)
-    role = f" ({w('audit:roles.customer').lower()})"
-    accepted = w("audit:sentence.by", what=w("audit:events.PriceAccepted"), name=name, role=role)
+    role = f" ({audit_role(lang, 'customer').lower()})"
+    what = audit_what(lang, "rate_request.PriceAccepted")
+    accepted = w("audit:sentence.by", what=what, name=name, role=role)
     expect(staff.get_by_text(accepted).first).to_be_visible()
-    quoted = w(
-        "audit:sentence.kindDid", kind=w("audit:kinds.rate_request"), did=w("audit:participles.Quoted")
-    )
+    quoted = audit_what(lang, "RateRequest.Quoted")
     by_someone = re.escape(w("audit:sentence.by", what=quoted, name="WHO", role="")).replace("WHO", r"\S")
     expect(staff.get_by_text(re.compile(f"^{by_someone}")).first).to_be_visible()
     expect(staff.get_by_text(number(lang, "$3,700.00")).first).to_be_visible()

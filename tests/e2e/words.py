@@ -83,6 +83,12 @@ def audit_what(language: Language, event: str) -> str:
     return str(table["what"][event][language])
 
 
+def audit_role(language: Language, role: str) -> str:
+    """An actor's role as the audit trail says it (contract/audit-words.json `roles`)."""
+    table = json.loads((ROOT / "contract" / "audit-words.json").read_text(encoding="utf-8"))
+    return str(table["roles"][role][language])
+
+
 def number(language: Language, written: str) -> str:
     """A number as the app writes it in `language`, from its English writing ("$3,700.00")."""
     return written.translate(PERSIAN_NUMBERS) if language == "fa" else written
