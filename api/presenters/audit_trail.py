@@ -19,7 +19,13 @@ from typing import Any
 
 from api.presenters.keys import keys_of
 from api.schemas import audit as shapes
-from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL, STAFF_ACCOUNT_TYPE
+from domain.accounts.account import (
+    DOMESTIC_COMPANY,
+    FOREIGN_COMPANY,
+    INDIVIDUAL,
+    STAFF_ACCOUNT_TYPE,
+    a_company_s_own,
+)
 from domain.booking.amendment_requests import Amendments
 from domain.booking.amendments import AMENDMENT, CANCELLATION
 from domain.booking.cancellation_requests import CancellationRequests
@@ -590,6 +596,31 @@ def _known_label(field: str, area: Area, language: str) -> str | None:
     return field_label(field, area, language) if ALIASES.get(name, name) in LABELS[area] else None
 
 
+def _areas_of(kind: str, company_s_own: bool) -> tuple[Area, ...]:
+    """The catalogue areas naming a record's fields, the first that names a field saying it: an account's
+    `name` is a company's only on a company's own login, a person's (the `person` area's) on any other."""
+    area = _AREA_OF_KIND.get(kind)
+    if area is None:
+        return ()
+    return ("person", area) if kind == "account" and not company_s_own else (area,)
+
+
+def _company_s_own_login(events: list[LoggedEvent]) -> bool:
+    """Whether these events' account is a company's own login: its type as it was opened and the company its
+    profile names (a colleague's login names his company's, set again when he is invited back)."""
+    account_type, company_id, login = -1, "", ""
+    for event in events:
+        if event.aggregate_kind != "account":
+            continue
+        login = event.aggregate_id
+        changes = dict(event.changes)
+        account_type = _int(changes["account_type"]) if "account_type" in changes else account_type
+        for record in (changes.get("profile"), changes.get("values")):
+            if isinstance(record, dict) and "company_id" in record:
+                company_id = str(record["company_id"] or "")
+    return a_company_s_own(account_type, company_id, login)
+
+
 def value_words(
     events: list[LoggedEvent], names: ReferenceNames, language: str = DEFAULT
 ) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
@@ -600,10 +631,11 @@ def value_words(
     words = _Words(names, language)
     found: dict[str, dict[str, str]] = {}
     labels: dict[str, str] = {}
+    company_s_own = _company_s_own_login(events)
 
     def walk(field: str, value: Any, kind: str) -> None:
-        area = _AREA_OF_KIND.get(kind)
-        said_label = None if area is None else _known_label(field, area, language)
+        areas = _areas_of(kind, company_s_own)
+        said_label = next(filter(None, (_known_label(field, area, language) for area in areas)), None)
         if said_label is not None:
             labels[field] = said_label
         if isinstance(value, dict):

@@ -34,6 +34,13 @@ def account_id(username: str, generation: int = 0) -> UUID:
     return name_based_id("account", username, generation)
 
 
+def a_company_s_own(account_type: int, company_id: str, login: str) -> bool:
+    """Whether a login is a company's own, its profile's `name` the company's: a domestic or foreign
+    company's, not a colleague's login in its team (which carries the company's type and, in its profile,
+    the company's id), nor an individual's or a staff member's (a person's name)."""
+    return account_type in (DOMESTIC_COMPANY, FOREIGN_COMPANY) and company_id in ("", login)
+
+
 def retired_username(username: str, login: UUID | str) -> str:
     """A retired login's name as the read models keep it: unique beside the login of the next generation (the
     same name), and nobody's to sign in with. An erased name stays as erased."""

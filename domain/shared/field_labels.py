@@ -16,8 +16,9 @@ CATALOGUE = Path(__file__).resolve().parents[2] / "contract" / "field-labels.jso
 
 _RAW: dict[str, Any] = json.loads(CATALOGUE.read_text(encoding="utf-8"))
 
-Area = Literal["booking", "profile"]
-LABELS: dict[str, dict[str, dict[str, str]]] = {"booking": _RAW["booking"], "profile": _RAW["profile"]}
+# `person`: the fields `profile` words as a company's (`name`), said of a person's login instead.
+Area = Literal["booking", "profile", "person"]
+LABELS: dict[str, dict[str, dict[str, str]]] = {area: _RAW[area] for area in ("booking", "profile", "person")}
 ALIASES: dict[str, str] = _RAW["aliases"]
 
 

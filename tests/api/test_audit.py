@@ -17,6 +17,7 @@ from domain.shared.actor import ADMIN, Actor
 from tests.api import booking_support as booking
 from tests.api.accounts_support import sign_up_individual
 from tests.api.booking_support import CLIENT, customer
+from tests.api.team_support import company, member
 from tests.app_services import app_of, services_of
 from tests.conftest import ADMIN_USERNAME, login
 
@@ -24,7 +25,9 @@ AUDIT = "/audit/api/v1"
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
 AUDIT_WORDS = json.loads((CONTRACT / "audit-words.json").read_text(encoding="utf-8"))["words"]
 WEB_LOCALES = CONTRACT.parent / "web" / "src" / "i18n" / "locales"
-PROFILE_LABELS = json.loads((CONTRACT / "field-labels.json").read_text(encoding="utf-8"))["profile"]
+FIELD_LABELS = json.loads((CONTRACT / "field-labels.json").read_text(encoding="utf-8"))
+PROFILE_LABELS = FIELD_LABELS["profile"]
+PERSON_LABELS = FIELD_LABELS["person"]
 
 
 def _services(client: TestClient) -> Services:
@@ -165,6 +168,33 @@ def test_a_sign_up_s_record_speaks_the_readers_language(
     assert "code_hash" not in persian["fieldLabels"] and "code_hash" in english["events"][1]["changes"]
     # The events are the record as written: the same in either language.
     assert persian["events"] == english["events"]
+
+
+def test_an_account_s_name_is_a_company_s_only_on_a_company_s_own_login(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """An account's `name` is its holder's: a company's name on a domestic or foreign company's own login, a
+    person's name on an individual's and on a colleague's login in a company's team (which carries the
+    company's account type), in the reader's language from the one catalogue."""
+    customer(client, "audit-person", {"name": "Sara Ahmadi", "email": "sara@example.com"})
+    owner, company_id = company(client, "Parsian Freight", "owner@parsian.example")
+    _, colleague_id = member(client, owner, "Reza Karimi", "reza@parsian.example", "booker")
+    _services(client).settle_all()
+
+    def name_label(record: str, language: str) -> str:
+        said = client.get(
+            f"{AUDIT}/aggregates/{record}/events", headers={**admin_headers, "Accept-Language": language}
+        )
+        return str(said.json()["response"]["fieldLabels"]["name"])
+
+    for record, words in (
+        (str(account_id("audit-person")), PERSON_LABELS["name"]),
+        (colleague_id, PERSON_LABELS["name"]),
+        (company_id, PROFILE_LABELS["name"]),
+    ):
+        said = [name_label(record, language) for language in ("en", "fa")]
+        assert said == [words["en"], words["fa"]], record
+    assert PERSON_LABELS["name"]["en"] == "Name" and PROFILE_LABELS["name"]["en"] == "Company name"
 
 
 def test_codes_only_a_records_kind_explains_are_named_for_the_reader(

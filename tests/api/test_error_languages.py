@@ -63,6 +63,12 @@ def test_a_lifecycle_refusal_says_its_act_thing_state_and_actor_in_persian() -> 
         "Cannot approve a booking amendment in state approved (2)": (
             "تأیید اصلاحیهٔ رزرو در وضعیت «اصلاح تأیید شد» ممکن نیست"
         ),
+        # Two acts of one thing in words of their own (decision 3848): staff asking the customer for an
+        # amendment, the customer requesting one.
+        "Cannot ask for a booking amendment in state requested (0)": (
+            "درخواست از مشتری برای اصلاحیهٔ رزرو در وضعیت «درخواست اصلاح» ممکن نیست"
+        ),
+        "Staff may not request a booking amendment": "کارمند اجازهٔ درخواست اصلاحیهٔ رزرو را ندارد",
         "Cannot approve a shipping order in state approved (3)": (
             "تأیید دستور حمل در وضعیت «تأیید شد» ممکن نیست"
         ),

@@ -7,10 +7,15 @@
 import catalogue from '../../../contract/field-labels.json';
 import { currentLanguage } from '@/i18n';
 
-export type FieldArea = 'booking' | 'profile';
+/** `person`: the fields `profile` words as a company's (`name`), said of a person's login instead. */
+export type FieldArea = 'booking' | 'profile' | 'person';
 type Labels = Record<string, Record<string, string>>;
 
-const LABELS: Record<FieldArea, Labels> = { booking: catalogue.booking, profile: catalogue.profile };
+const LABELS: Record<FieldArea, Labels> = {
+  booking: catalogue.booking,
+  profile: catalogue.profile,
+  person: catalogue.person,
+};
 const ALIASES: Record<string, string> = catalogue.aliases;
 
 /** `hsCode` -> `hs_code`, `EconimocCode` -> `econimoc_code`, `isSWBL` -> `is_swbl` (as the server does). */

@@ -6,7 +6,7 @@ import catalogue from '../../../../../contract/field-labels.json';
 import { setLanguage } from '@/i18n';
 import { formatMoment } from '@/lib/format';
 import type { AuditEvent } from '../api/audit-api';
-import { fieldLabel, foldTimeline, formatValue, isSecretField, orderEntries, sameValue } from './fold';
+import { fieldLabel, foldTimeline, formatValue, isSecretField, labelOf, orderEntries, sameValue } from './fold';
 
 const ID = 'rr-1';
 
@@ -190,6 +190,11 @@ describe('value helpers', () => {
       expect(fieldLabel('email', 'rate_request')).toBe('E-mailed to');
       expect(fieldLabel('national_id', 'account')).toBe('National ID');
       expect(fieldLabel('first_name', 'registration')).toBe('First name');
+      // An account's `name` is a company's only on a company's own login, which the server tells apart (its
+      // `fieldLabels`); on its own the screen says the neutral word. A sign-up's is a company's.
+      expect(fieldLabel('name', 'account')).toBe(catalogue.person.name.en);
+      expect(labelOf('name', { labels: { name: catalogue.profile.name.en } }, 'account')).toBe('Company name');
+      expect(fieldLabel('name', 'registration')).toBe('Company name');
       // Any other record: the audit's own word where the contract means something else by it, else the
       // contract's, a person's field before a booking's.
       expect(fieldLabel('name', 'team')).toBe('Name');
@@ -198,6 +203,7 @@ describe('value helpers', () => {
       expect(fieldLabel('sealed_secret', 'webhook_subscription')).toBe('Secret (sealed)');
       await act(() => setLanguage('fa'));
       expect(fieldLabel('quantity', 'rate_request')).toBe('تعداد کانتینر');
+      expect(fieldLabel('name', 'account')).toBe(catalogue.person.name.fa);
       expect(fieldLabel('vessel_name', 'service_schedule')).toBe('کشتی');
       expect(fieldLabel('email', 'team')).toBe('ایمیل');
     });

@@ -88,9 +88,13 @@ export function isSecretField(field: string): boolean {
 // A person's records, whose fields the profile's labels name (as api/presenters/audit_trail.py `_AREA_OF_KIND`).
 const PERSON_KINDS: ReadonlySet<string> = new Set(['registration', 'account', 'profile_edit_request']);
 
-function areaOf(kind: string | undefined): FieldArea | undefined {
-  if (isBookingPart(kind)) return 'booking';
-  return kind !== undefined && PERSON_KINDS.has(kind) ? 'profile' : undefined;
+/** The catalogue areas naming a record's fields, the first that names a field saying it. An account's `name`
+ * is a company's only on a company's own login, which its record tells apart on the server (its timeline's
+ * `fieldLabels`); the kind alone does not, so it reads the `person` area's neutral word first. */
+function areasOf(kind: string | undefined): FieldArea[] {
+  if (isBookingPart(kind)) return ['booking'];
+  if (kind === 'account') return ['person', 'profile'];
+  return kind !== undefined && PERSON_KINDS.has(kind) ? ['profile'] : [];
 }
 
 /**
@@ -102,8 +106,9 @@ function areaOf(kind: string | undefined): FieldArea | undefined {
  */
 export function fieldLabel(field: string, kind?: string): string {
   const language = currentLanguage();
-  const area = areaOf(kind);
-  const own = area && namedFieldLabel(field, area, language);
+  const own = areasOf(kind)
+    .map((area) => namedFieldLabel(field, area, language))
+    .find(Boolean);
   if (own) return own;
   const named =
     i18next.t(`fields.${field}` as 'fields.state', { ns: 'audit', defaultValue: '' }) ||
