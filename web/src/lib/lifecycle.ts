@@ -17,6 +17,7 @@ import shippingOrderJson from '../../../state-machines/shipping_order.json';
 import teamMemberJson from '../../../state-machines/team_member.json';
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
+import type { StateNameOf } from './state-names';
 
 export const MACHINE_IDS = [
   'booking_amendment',
@@ -213,13 +214,14 @@ export function stateName(machineId: MachineId, code: number | null | undefined,
 }
 
 /**
- * Whether a numeric code from the API stands for the state `name` (price as in `stateByCode`). A name the
- * machine does not declare throws, so a misspelt state fails loudly instead of never matching.
+ * Whether a numeric code from the API stands for the state `name` (price as in `stateByCode`). `name` is typed
+ * (state-names.ts) for the machines that have typed names, so a misspelt state fails tsc; one the machine does
+ * not declare throws, so it fails loudly instead of never matching.
  */
-export function isState(
-  machineId: MachineId,
+export function isState<M extends MachineId>(
+  machineId: M,
   code: number | null | undefined,
-  name: string,
+  name: StateNameOf<M>,
   price?: number | null,
 ): boolean {
   return stateName(machineId, code, price) === declared(machineId, name);
@@ -232,8 +234,12 @@ function declared(machineId: MachineId, name: string): string {
 }
 
 /** Whether the state named `state` (as the API sends it: an order's `statusName`, a row's `orderStateName`;
- * null or undefined for none) is the state `name`; a name the machine does not declare throws, as in `isState`. */
-export function isNamed(machineId: MachineId, state: string | null | undefined, name: string): boolean {
+ * null or undefined for none) is the state `name`; `name` is typed and checked as in `isState`. */
+export function isNamed<M extends MachineId>(
+  machineId: M,
+  state: string | null | undefined,
+  name: StateNameOf<M>,
+): boolean {
   return state === declared(machineId, name);
 }
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { machines } from '@/lib/lifecycle';
+import { getState, machines, stateNames } from '@/lib/lifecycle';
+import { RATE_REQUEST_STATES, SHIPPING_ORDER_STATES } from '@/lib/state-names';
+import type { RateRequestState, ShippingOrderState } from '@/lib/state-names';
 import {
   ACCEPTED_ORDER_STATES,
+  CUSTOMER_SCREENS,
+  ORDER_STATES_ON_FINAL_STEP,
   activeStep,
   bookingWizardMachine,
   mayCancelOrder,
@@ -32,6 +36,8 @@ const SERVER: Record<string, BookingServerSnapshot> = {
   orderCancelled: snap(3, true, 'cancelled', true),
   orderDeclined: snap(3, true, 'declined', true),
   completed: snap(4, true, 'approved', true),
+  // A firm request staff completed without a shipping order (confirm_completed, no_shipping_order).
+  completedWithoutOrder: snap(4, true, null, true),
   rejectedByAdmin: snap(5),
   rejectedByClient: snap(6, true),
   expired: snap(7, true),
@@ -70,6 +76,7 @@ const LEAVES = [
   'shippingOrder.fillAgain.offered',
   'shippingOrder.fillAgain.filling',
   'shippingOrder.accepted',
+  'shippingOrder.notSent',
   'shippingOrder.unknown',
   'final.ready',
   'final.approved',
@@ -127,6 +134,7 @@ describe('booking wizard machine', () => {
     ['cancelledWithOrder', 'closed', 0],
     ['orderReady', 'final.ready', 3],
     ['completed', 'final.approved', 3],
+    ['completedWithoutOrder', 'final.approved', 3],
     ['rejectedByAdmin', 'closed', 0],
     ['rejectedByClient', 'closed', 0],
     ['expired', 'closed', 0],
@@ -320,4 +328,112 @@ describe('every state of the lifecycle files has its screen (decision 3842)', ()
       }
     },
   );
+});
+
+/**
+ * Every step's routing is guarded (decision 3849): whatever brings a booking to a step, a state that step does
+ * not expect lands on its `unknown` screen, never on a neighbour's. The server's snapshots bring only expected
+ * states to the booking request and final steps today, so these tests bring every state there by overriding the
+ * top routing's guards. The tables are typed by the files' state names: each state is placed deliberately.
+ */
+describe('every step of the wizard routes only the states it expects (decision 3849)', () => {
+  /** The wizard, its top routing sending every snapshot to `step` (even a closed booking's). */
+  const forcedTo = (step: 1 | 3, snapshot: BookingServerSnapshot) => {
+    const forced = bookingWizardMachine.provide({
+      guards: {
+        closed: () => false,
+        reachedFinal: () => step === 3,
+        reachedShippingOrder: () => false,
+        reachedBookingRequest: () => true,
+      },
+    });
+    const actor = createActor(forced).start();
+    actor.send({ type: 'SYNC', snapshot });
+    return leaf(actor.getSnapshot().value);
+  };
+  const bookingIn = (name: RateRequestState, orderState: string | null = null, hasDocuments = false) => {
+    const state = getState('rate_request', name);
+    if (!state) throw new Error(`rate_request.json has no state ${name}`);
+    return snap(state.code, name !== 'requested', orderState, hasDocuments);
+  };
+
+  /** Where each booking state lands on the booking request step (its documents not yet sent). */
+  const AT_BOOKING_REQUEST = {
+    requested: 'unknown',
+    quoted: 'unknown',
+    revision_requested: 'unknown',
+    loi_pending: 'documentsDue',
+    shipping_order: 'confirmed',
+    completed: 'confirmed',
+    rejected_by_admin: 'unknown',
+    rejected_by_client: 'unknown',
+    price_expired: 'unknown',
+    // Cancelled after confirmation: never the booking letter's step, even brought there.
+    cancelled: 'unknown',
+  } as const satisfies Record<RateRequestState, string>;
+
+  it.each(RATE_REQUEST_STATES.map((name) => [name, AT_BOOKING_REQUEST[name]]))(
+    'booking state %s on the booking request step: %s',
+    (name, expected) => {
+      expect(forcedTo(1, bookingIn(name))).toBe(`bookingRequest.${expected}`);
+    },
+  );
+
+  it('the booking request step: documents sent await confirmation; a code the file lacks is unknown', () => {
+    expect(forcedTo(1, bookingIn('loi_pending', null, true))).toBe('bookingRequest.awaitingConfirmation');
+    expect(forcedTo(1, SERVER.unknownState)).toBe('bookingRequest.unknown');
+  });
+
+  /** Where each order state of a live booking (on the shipping order's screen) lands on the final step. */
+  const AT_FINAL = {
+    submitted: 'unknown',
+    revision_requested: 'unknown',
+    update_received: 'unknown',
+    ready_for_approval: 'ready',
+    approved: 'ready',
+    issued: 'unknown',
+    cancelled: 'unknown',
+    declined: 'unknown',
+  } as const satisfies Record<ShippingOrderState, string>;
+
+  it.each(SHIPPING_ORDER_STATES.map((name) => [name, AT_FINAL[name]]))(
+    'order state %s of a live booking on the final step: %s',
+    (name, expected) => {
+      expect(forcedTo(3, bookingIn('shipping_order', name, true))).toBe(`final.${expected}`);
+    },
+  );
+
+  it('the final step: a completed booking is approved; no order, or one the file lacks, is unknown', () => {
+    expect(forcedTo(3, SERVER.completed)).toBe('final.approved');
+    expect(forcedTo(3, SERVER.shippingOrder)).toBe('final.unknown');
+    expect(forcedTo(3, SERVER.orderUnknown)).toBe('final.unknown');
+    expect(forcedTo(3, bookingIn('loi_pending', null, true))).toBe('final.unknown');
+    expect(forcedTo(3, bookingIn('cancelled', 'cancelled', true))).toBe('final.unknown');
+  });
+
+  it('a completed booking without an order offers no order form when she steps back from the final step', () => {
+    const s = run({ type: 'SYNC', snapshot: SERVER.completedWithoutOrder }, { type: 'BACK' });
+    expect(leaf(s.value)).toBe('shippingOrder.notSent');
+  });
+
+  it('the final step is reached in exactly the order states the final step shows as ready', () => {
+    for (const name of SHIPPING_ORDER_STATES) {
+      const reached = reachedStep(bookingIn('shipping_order', name, true)) === 3;
+      expect([name, reached]).toEqual([name, AT_FINAL[name] === 'ready']);
+    }
+  });
+});
+
+/** The names the wizard routes on are the files' (decision 3849): a name it uses that a file lacks, or a screen
+ * no state of rate_request.json names any more (a guard that can never hold), fails here. */
+describe('the wizard names only states and screens of the lifecycle files (decision 3849)', () => {
+  it('every order state it names is a state of shipping_order.json', () => {
+    const names = stateNames('shipping_order');
+    for (const name of [...ORDER_STATES_ON_FINAL_STEP, ...ACCEPTED_ORDER_STATES]) expect(names).toContain(name);
+  });
+
+  it('every screen it routes on is the screen of some state of rate_request.json', () => {
+    const screens = new Set(machines.rate_request.states.map((s) => s.screen));
+    expect(Object.keys(CUSTOMER_SCREENS).filter((screen) => !screens.has(screen))).toEqual([]);
+  });
 });

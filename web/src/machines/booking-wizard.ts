@@ -9,11 +9,14 @@
  * Every screen is reached by a guard that names the states it shows; none is a fallback. A state the wizard
  * has no screen for (a rate request code the file lacks, an order state added to shipping_order.json) lands on
  * its step's `unknown` screen, which names the state and offers nothing (decision 3842): never on "accepted".
+ * Every step has one, and the guards name states only by the files' names, typed (src/lib/state-names.ts): an
+ * order state by its name, a booking state by the screen its entry in rate_request.json names (decision 3849).
  */
 import { assign, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { can, machines, stateByCode, statesWhere } from '@/lib/lifecycle';
 import type { MachineDef, StateDef } from '@/lib/lifecycle';
+import type { ShippingOrderState } from '@/lib/state-names';
 
 export interface BookingServerSnapshot {
   /** Rate request `state` (its numeric code). */
@@ -132,15 +135,24 @@ export function mayWithdrawUpdate(s: BookingServerSnapshot | null): boolean {
   return order !== null && can('shipping_order', order, 'cancel_update', 'customer');
 }
 
+/**
+ * The order states that bring a live booking (on the shipping order's screen) to the final step: the draft
+ * transport document awaits the customer's approval, or she has given it (the booking completes then).
+ */
+export const ORDER_STATES_ON_FINAL_STEP = [
+  'ready_for_approval',
+  'approved',
+] as const satisfies readonly ShippingOrderState[];
+
+function orderIn(s: BookingServerSnapshot, names: readonly (string | null)[]): boolean {
+  return names.includes(s.orderState);
+}
+
 /** The furthest step (0-3) the server lets the customer reach: the state's step in the lifecycle file, or
- * the final step once a shipping order awaits the customer's approval (0 when closed). */
+ * the final step once her shipping order stands in ORDER_STATES_ON_FINAL_STEP (0 when closed). */
 export function reachedStep(s: BookingServerSnapshot | null): number {
   if (!s) return 0;
-  const screen = screenOf(s);
-  if (screen === 'shipping_order') {
-    const order = s.orderState;
-    if (order === 'ready_for_approval' || order === 'approved') return 3;
-  }
+  if (screenOf(s) === 'shipping_order' && orderIn(s, ORDER_STATES_ON_FINAL_STEP)) return 3;
   return rateRequestState(s)?.step ?? 0;
 }
 
@@ -150,10 +162,11 @@ const on =
     const screen = context.server === null ? null : screenOf(context.server);
     return screen !== null && screens.includes(screen);
   };
+/** The order stands in one of `names` (null: there is no order). Typed, so only a state of the file is named. */
 const orderIs =
-  (...names: (string | null)[]) =>
+  (...names: (ShippingOrderState | null)[]) =>
   ({ context }: { context: BookingWizardContext }) =>
-    context.server !== null && names.includes(context.server.orderState);
+    context.server !== null && orderIn(context.server, names);
 
 export const bookingWizardMachine = setup({
   types: {
@@ -172,14 +185,28 @@ export const bookingWizardMachine = setup({
     priceAccepted: on('booking_request', 'shipping_order', 'final'),
     documentsDue: ({ context }) =>
       context.server !== null && screenOf(context.server) === 'booking_request' && !context.server.hasDocuments,
-    bookingRequest: on('booking_request'),
-    noOrder: orderIs(null),
+    documentsSent: ({ context }) =>
+      context.server !== null && screenOf(context.server) === 'booking_request' && context.server.hasDocuments,
+    /** Staff confirmed the booking: it stands on a later step's screen (seen when she steps back). */
+    bookingConfirmed: on('shipping_order', 'final'),
+    /** The booking is live on the shipping order's step and has no order yet: hers to fill. Not a completed one
+     * (a firm request staff completed without an order): nothing is filled there any more. */
+    orderDue: ({ context }) =>
+      context.server !== null && screenOf(context.server) === 'shipping_order' && context.server.orderState === null,
     orderSubmitted: orderIs('submitted'),
     orderUpdateReceived: orderIs('update_received'),
     orderRevision: orderIs('revision_requested'),
     orderFillableAgain: ({ context }) => mayFillAgain(context.server),
-    orderAccepted: orderIs(...ACCEPTED_ORDER_STATES),
+    /** A completed booking without an order: a firm request staff completed without one (`confirm_completed`). */
+    completedWithoutOrder: ({ context }) =>
+      context.server !== null && screenOf(context.server) === 'final' && context.server.orderState === null,
+    orderAccepted: ({ context }) => context.server !== null && orderIn(context.server, ACCEPTED_ORDER_STATES),
     completed: on('final'),
+    /** A live booking whose order awaits, or has, the customer's approval (ORDER_STATES_ON_FINAL_STEP). */
+    approvalDue: ({ context }) =>
+      context.server !== null &&
+      screenOf(context.server) === 'shipping_order' &&
+      orderIn(context.server, ORDER_STATES_ON_FINAL_STEP),
   },
 }).createMachine({
   id: 'bookingWizard',
@@ -196,6 +223,7 @@ export const bookingWizardMachine = setup({
         { guard: 'reachedFinal', target: 'final' },
         { guard: 'reachedShippingOrder', target: 'shippingOrder' },
         { guard: 'reachedBookingRequest', target: 'bookingRequest' },
+        // Not a fallback to a screen: the first step's routing names its states and sends others to `unknown`.
         { target: 'rateRequest' },
       ],
     },
@@ -227,14 +255,18 @@ export const bookingWizardMachine = setup({
         routing: {
           always: [
             { guard: 'documentsDue', target: 'documentsDue' },
-            { guard: 'bookingRequest', target: 'awaitingConfirmation' },
-            { target: 'confirmed' },
+            { guard: 'documentsSent', target: 'awaitingConfirmation' },
+            { guard: 'bookingConfirmed', target: 'confirmed' },
+            { target: 'unknown' },
           ],
         },
         documentsDue: {},
         /** Documents sent; staff confirm the booking. They may still be replaced. */
         awaitingConfirmation: {},
+        /** Staff confirmed the booking; seen when the customer steps back. */
         confirmed: {},
+        /** A state of the booking this step has no screen for: said as such, nothing offered (never the LOI). */
+        unknown: {},
       },
       on: {
         BACK: { target: 'rateRequest' },
@@ -246,12 +278,13 @@ export const bookingWizardMachine = setup({
       states: {
         routing: {
           always: [
-            { guard: 'noOrder', target: 'fill' },
+            { guard: 'orderDue', target: 'fill' },
             { guard: 'orderSubmitted', target: 'underReview' },
             { guard: 'orderUpdateReceived', target: 'updateReceived' },
             { guard: 'orderRevision', target: 'revisionRequested' },
             { guard: 'orderFillableAgain', target: 'fillAgain' },
             { guard: 'orderAccepted', target: 'accepted' },
+            { guard: 'completedWithoutOrder', target: 'notSent' },
             { target: 'unknown' },
           ],
         },
@@ -272,8 +305,11 @@ export const bookingWizardMachine = setup({
         },
         /** Staff accepted the order (it has a transport document: ACCEPTED_ORDER_STATES). */
         accepted: {},
+        /** The booking was completed without an order (seen when she steps back): nothing to fill any more. */
+        notSent: {},
         /** An order state this wizard has no screen for (or one it cannot act on here, such as a cancelled order
-         * of a booking no longer live): named by its label from the lifecycle file, nothing offered. */
+         * of a booking no longer live): named by its label from the lifecycle
+         * file, nothing offered. */
         unknown: {},
       },
       on: {
@@ -284,9 +320,17 @@ export const bookingWizardMachine = setup({
     final: {
       initial: 'routing',
       states: {
-        routing: { always: [{ guard: 'completed', target: 'approved' }, { target: 'ready' }] },
+        routing: {
+          always: [
+            { guard: 'completed', target: 'approved' },
+            { guard: 'approvalDue', target: 'ready' },
+            { target: 'unknown' },
+          ],
+        },
         ready: {},
         approved: {},
+        /** A state this step has no screen for: said as such, nothing offered. */
+        unknown: {},
       },
       on: { BACK: { target: 'shippingOrder' } },
     },

@@ -303,3 +303,23 @@ describe('the booking screen of a state it has no screen for', () => {
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 });
+
+// A firm request staff completed without a shipping order (decision 3849): the order's step, reached by Back
+// from the final step, says so instead of offering the order form.
+describe('a booking completed without a shipping order', () => {
+  const fetchMock = stubFetchEachTest();
+
+  it('says so on the order step and offers no order form', async () => {
+    const detail = rateRequestDetail({ reference: 'FB-2026-000042', state: 4, stateName: 'completed', order: null });
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        String(url).endsWith(`/rate-requests/${detail.id}`) ? envelope(detail) : failureEnvelope('Not found', 404),
+      ),
+    );
+    screenOf(detail);
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('This booking was completed without a shipping order on the portal.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Shipping order' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+});

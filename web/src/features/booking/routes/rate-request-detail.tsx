@@ -198,7 +198,7 @@ export function RateRequestDetailRoute() {
           {bookingNotShown}
         </StatusStep>
       ) : null}
-      {snapshot.matches('bookingRequest') ? (
+      {snapshot.matches('bookingRequest') && !snapshot.matches({ bookingRequest: 'unknown' }) ? (
         <BookingRequestStep
           detail={detail}
           editable={isState('rate_request', detail.state, 'loi_pending')}
@@ -206,6 +206,11 @@ export function RateRequestDetailRoute() {
           onContinue={next}
           canContinue={isState('rate_request', detail.state, 'shipping_order') || reached >= 2}
         />
+      ) : null}
+      {snapshot.matches({ bookingRequest: 'unknown' }) ? (
+        <StatusStep detail={detail} onBack={back} continues={false}>
+          {bookingNotShown}
+        </StatusStep>
       ) : null}
       {snapshot.matches({ shippingOrder: 'fill' }) ? (
         <>
@@ -239,6 +244,11 @@ export function RateRequestDetailRoute() {
             : snapshot.matches({ shippingOrder: 'updateReceived' })
               ? t('detail.orderUpdateReceived', { state: label('shipping_order', detail.order?.statusName ?? '') })
               : t('detail.orderAccepted')}
+        </StatusStep>
+      ) : null}
+      {snapshot.matches({ shippingOrder: 'notSent' }) ? (
+        <StatusStep detail={detail} onBack={back} onContinue={next}>
+          {t('detail.orderNotSent')}
         </StatusStep>
       ) : null}
       {snapshot.matches({ shippingOrder: 'unknown' }) ? (
@@ -286,7 +296,14 @@ export function RateRequestDetailRoute() {
           </div>
         </>
       ) : null}
-      {snapshot.matches('final') ? <FinalStep detail={detail} onBack={back} /> : null}
+      {snapshot.matches('final') && !snapshot.matches({ final: 'unknown' }) ? (
+        <FinalStep detail={detail} onBack={back} />
+      ) : null}
+      {snapshot.matches({ final: 'unknown' }) ? (
+        <StatusStep detail={detail} onBack={back} continues={false}>
+          {detail.order ? orderNotShown : bookingNotShown}
+        </StatusStep>
+      ) : null}
       {closed ? (
         <StatusStep detail={detail} onBack={toList} continues={false}>
           {customerLabel('rate_request', detail.state)}
