@@ -32,6 +32,7 @@ def operation_ids(area: str) -> Callable[[APIRoute], str]:
 _AUTHENTICATED = {
     "current_principal",
     "customer",
+    "customer_act",
     "admin",
     "audit_reader",
     "integration_customer",

@@ -34,6 +34,7 @@ from api.edge.security import Principal, read_token
 from api.edge.sessions import with_team
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
+from domain.shared.refusal_words import named
 from domain.tracking.publisher_key import looks_like_publisher_key, publisher_digest
 from infrastructure.read_db import Tx, current_route
 from projections.accounts import username_of
@@ -134,16 +135,22 @@ def customer_username(services: Services, principal: Principal) -> str:
 def _known_key(
     services: Services, find: Callable[[Tx, str], dict[str, Any] | None], digest: str, what: str
 ) -> dict[str, Any]:
-    """The read model's row of a presented key, by its digest; Unauthorized when unknown or revoked."""
+    """The read model's row of a presented key, by its digest; Unauthorized when unknown or revoked, naming
+    `what`, its kind in contract/refusal-words.json."""
     with services.read_models.read(fresh=True) as tx:
         row = find(tx, digest)
     if row is None:
-        raise Unauthorized(f"Unknown or revoked {what}")
+        raise Unauthorized(_key_refusal(what))
     return row
 
 
+def _key_refusal(kind: str) -> str:
+    """Why a presented key opens nothing: unknown or revoked (`kind`: of contract/refusal-words.json)."""
+    return f"Unknown or revoked {named(kind)}"
+
+
 def _key_principal(services: Services, key: str) -> Principal:
-    row = _known_key(services, key_by_hash, key_digest(key), "API key")
+    row = _known_key(services, key_by_hash, key_digest(key), "api_key")
     principal = Principal(
         account_id=row["customer_id"],
         account_type=int(row["account_type"]),
@@ -158,11 +165,11 @@ def _key_principal(services: Services, key: str) -> Principal:
     try:
         return with_team(principal, team)
     except Unauthorized:
-        raise Unauthorized("Unknown or revoked API key") from None
+        raise Unauthorized(_key_refusal("api_key")) from None
 
 
 def _publisher_principal(services: Services, key: str) -> Principal:
-    row = _known_key(services, publisher_by_hash, publisher_digest(key), "publisher key")
+    row = _known_key(services, publisher_by_hash, publisher_digest(key), "publisher_key")
     return Principal(
         account_id=row["id"],
         account_type=PUBLISHER_ACCOUNT_TYPE,

@@ -7,7 +7,11 @@ keys and the envelope stay as they are; a text no catalogue holds is answered as
 
 A lifecycle's refusal ("Cannot {action} {machine} in state {state}", "{actor} may not {action} {machine}")
 has its values said in Persian from the lifecycle files: the trigger's `labelFa`, the file's `labelFa` (its
-thing), the state's `labelFa`, and the actor's role from contract/audit-words.json (decision 3841).
+thing), the state's `labelFa`, and the actor's role from contract/audit-words.json (decision 3841). A thing
+no lifecycle file speaks for (an API key, a webhook subscription), and an act a file has no trigger for, has
+its words in contract/refusal-words.json, in the files' shape, which the domain's English reads too: its name
+is said in Persian wherever a refusal names it ("API key not found"), its acts and states beside it
+(decision 3847).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from domain.shared.errors import a_thing
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.lifecycle import all_lifecycles
 from domain.shared.messages import MESSAGES
+from domain.shared.refusal_words import THINGS
 
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
 PERSIAN_MESSAGES: dict[str, str] = json.loads(
@@ -62,7 +67,22 @@ def _lifecycle_words(language: str) -> tuple[dict[str, str], dict[str, dict[str,
             name, said = state["name"], str(state.get(key, state["name"]))
             words[name] = words[f"{name} ({state['code']})"] = said
         of_thing[thing] = words
+    for name, spec in THINGS.items():
+        noun = _noun(name)
+        thing = a_thing(noun)
+        if "label" in spec:  # named in a sentence ("an API key"), in a `{what}` ("API key", "publisher key")
+            said = str(spec.get(key, noun))
+            common[thing] = common[noun] = common[noun[:1].upper() + noun[1:]] = said
+        words = of_thing.setdefault(thing, {})
+        words.update({label: str(said.get(key, label)) for label, said in _triggers(spec).items()})
+        for state, said in spec.get("states", {}).items():
+            words[state] = str(said.get(key, state))
     return common, of_thing
+
+
+def _noun(thing: str) -> str:
+    """A thing as a refusal names it: its name in contract/refusal-words.json, else its lifecycle's."""
+    return str(THINGS.get(thing, {}).get("label") or thing.replace("_", " "))
 
 
 def _triggers(spec: Any) -> dict[str, dict[str, Any]]:
@@ -98,8 +118,8 @@ def _catalogue(language: str) -> tuple[dict[str, str], list[tuple[re.Pattern[str
         if _PLACEHOLDER.search(english) is None:
             exact.setdefault(english, translated)
             continue
-        # A lifecycle's words first, so that "ask for a revision of a rate request" splits at its thing;
-        # a refusal outside the files ("revoke" "an api key") is read as any text is.
+        # A lifecycle's words first (and contract/refusal-words.json's), so that "ask for a revision of a
+        # rate request" splits at its thing; a value no catalogue names is read as any text is.
         strict = _regex(english, _known_words())
         loose = _regex(english, {})
         patterns += [(strict, translated)] if strict == loose else [(strict, translated), (loose, translated)]
@@ -110,10 +130,11 @@ def _catalogue(language: str) -> tuple[dict[str, str], list[tuple[re.Pattern[str
 def _known_words() -> dict[str, list[str]]:
     """A lifecycle refusal's placeholders and the English words each may be, longest first."""
     machines = all_lifecycles()
+    specs = [m.spec for m in machines] + list(THINGS.values())
     return {
         "actor": _longest_first(_who(role) for role in ROLES),
-        "machine": _longest_first(a_thing(m.thing) for m in machines),
-        "action": _longest_first(label for m in machines for label in _triggers(m.spec)),
+        "machine": _longest_first(a_thing(_noun(name)) for name in [*(m.id for m in machines), *THINGS]),
+        "action": _longest_first(label for spec in specs for label in _triggers(spec)),
     }
 
 

@@ -23,7 +23,7 @@ from api.presenters.keys import wire_row, wire_rows
 from api.schemas.address_book import AddressBookBody, AddressBookEntry, AddressBookRemoved, CopyBody
 from api.schemas.booking import RateRequestDetail
 from api.schemas.envelope import Envelope, Listed, error_responses
-from domain.shared.errors import NotFound
+from domain.shared.refusal_words import not_found
 from projections import address_book as read
 
 router = APIRouter(
@@ -50,7 +50,7 @@ def _entry(services: Services, account_id: str, entry_id: str) -> dict[str, Any]
     with services.read_models.read() as tx:
         row = read.party_of(tx, account_id, entry_id)
     if row is None:
-        raise NotFound("Address book entry not found")
+        raise not_found("address_book_entry")
     return wire_row(AddressBookEntry, row)
 
 

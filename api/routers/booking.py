@@ -13,6 +13,20 @@ from fastapi.responses import FileResponse, Response
 
 from api.booking_reads import own_detail
 from api.bootstrap import Services
+from api.edge.customer_acts import (
+    AcceptsPrice,
+    ApprovesOrder,
+    CancelsOrder,
+    CreatesOrder,
+    DeclinesPrice,
+    EditsOrder,
+    EditsRateRequest,
+    RequestsRate,
+    ResubmitsOrder,
+    SubmitsBookingRequest,
+    WithdrawsOrderUpdate,
+    WithdrawsRateRequest,
+)
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
 from api.edge.identity import company_account_id, customer_username
@@ -183,7 +197,7 @@ IdempotencyKey = Annotated[str | None, Header(alias="Idempotency-Key", max_lengt
 @router.post("/rate-requests", response_model=Envelope[RateRequestDetail], status_code=201)
 def create_rate_request(
     body: RateRequestBody,
-    principal: CustomerUser,
+    principal: RequestsRate,
     services: ServicesDep,
     command: CommandDep,
     idempotency_key: IdempotencyKey = None,
@@ -207,7 +221,7 @@ async def rate_request_detail(id: str, principal: CustomerUser, services: Servic
 
 @router.put("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
 def edit_rate_request(
-    id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str, body: RateRequestBody, principal: EditsRateRequest, services: ServicesDep, command: CommandDep
 ) -> Response:
     return rate_request_step(
         command, services.booking.edit_rate_request, services, id, principal, body.draft()
@@ -215,19 +229,19 @@ def edit_rate_request(
 
 
 @router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
-def accept_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
+def accept_price(id: str, principal: AcceptsPrice, services: ServicesDep, command: CommandDep) -> Response:
     return rate_request_step(command, services.booking.accept_price, services, id, principal)
 
 
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])
-def cancel_price(id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep) -> Response:
+def cancel_price(id: str, principal: DeclinesPrice, services: ServicesDep, command: CommandDep) -> Response:
     return rate_request_step(command, services.booking.cancel_price, services, id, principal)
 
 
 @router.put("/rate-requests/{id}/withdraw", response_model=Envelope[RateRequestDetail])
 def withdraw_rate_request(
     id: str,
-    principal: CustomerUser,
+    principal: WithdrawsRateRequest,
     services: ServicesDep,
     command: CommandDep,
     body: WithdrawBody | None = None,
@@ -240,7 +254,11 @@ def withdraw_rate_request(
 
 @router.put("/rate-requests/{id}/booking-request", response_model=Envelope[RateRequestDetail])
 def submit_booking_request(
-    id: str, body: BookingRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str,
+    body: BookingRequestBody,
+    principal: SubmitsBookingRequest,
+    services: ServicesDep,
+    command: CommandDep,
 ) -> Response:
     return rate_request_step(
         command, services.booking.submit_booking_request, services, id, principal, body.drafts()
@@ -258,7 +276,7 @@ def submit_booking_request(
 )
 def create_shipping_order(
     body: ShippingOrderBody,
-    principal: CustomerUser,
+    principal: CreatesOrder,
     services: ServicesDep,
     command: CommandDep,
     idempotency_key: IdempotencyKey = None,
@@ -284,7 +302,7 @@ def _order_answer(services: Services, order_id: str, principal: Principal) -> di
 
 @router.put("/shipping-orders/{id}/edit", response_model=Envelope[ShippingOrder])
 def edit_shipping_order(
-    id: str, body: ShippingOrderEditBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str, body: ShippingOrderEditBody, principal: EditsOrder, services: ServicesDep, command: CommandDep
 ) -> Response:
     command(services.booking.edit_shipping_order, id, principal.actor, body.draft())
     return success(_order_answer(services, id, principal))
@@ -300,7 +318,7 @@ def edit_shipping_order(
 def resubmit_shipping_order(
     id: str,
     body: ShippingOrderResubmitBody,
-    principal: CustomerUser,
+    principal: ResubmitsOrder,
     services: ServicesDep,
     command: CommandDep,
 ) -> Response:
@@ -323,7 +341,7 @@ def resubmit_shipping_order(
 )
 def cancel_shipping_order(
     id: str,
-    principal: CustomerUser,
+    principal: CancelsOrder,
     services: ServicesDep,
     command: CommandDep,
     body: ShippingOrderCancelBody | None = None,
@@ -344,7 +362,7 @@ def cancel_shipping_order(
     responses=error_responses(404, 409),
 )
 def cancel_shipping_order_update(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str, principal: WithdrawsOrderUpdate, services: ServicesDep, command: CommandDep
 ) -> Response:
     """Withdraw the update of the shipping order awaiting staff (state `update_received`): the order as it was
     before the update stands again, submitted, or returned for changes when the update answered staff's
@@ -356,7 +374,7 @@ def cancel_shipping_order_update(
 
 @router.put("/shipping-orders/{id}/approve", response_model=Envelope[ShippingOrder])
 def approve_shipping_order(
-    id: str, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str, principal: ApprovesOrder, services: ServicesDep, command: CommandDep
 ) -> Response:
     command(services.booking.approve_shipping_order, id, principal.actor)
     return success(_order_answer(services, id, principal))

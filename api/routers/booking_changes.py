@@ -16,7 +16,14 @@ from fastapi.responses import Response
 from api.booking_reads import own_detail
 from api.bootstrap import Services
 from api.dcsa.booking.status import amended_booking_status
-from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, admin, customer, read_answer
+from api.edge.customer_acts import (
+    ACCEPTS_AMENDED_PRICE,
+    WITHDRAWS_AMENDMENT,
+    WITHDRAWS_CANCELLATION,
+    RequestsAmendment,
+    RequestsCancellation,
+)
+from api.edge.deps import AdminUser, CommandDep, ServicesDep, admin, customer, read_answer
 from api.edge.envelope import success
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -76,7 +83,7 @@ client.add_api_route(
 
 @client.post("/{id}/amendments", response_model=CHANGES)
 def request_amendment(
-    id: str, body: RateRequestBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str, body: RateRequestBody, principal: RequestsAmendment, services: ServicesDep, command: CommandDep
 ) -> Response:
     command(services.booking.request_amendment, id, principal.actor, body.draft())
     return _answer(services, id, principal)
@@ -84,7 +91,11 @@ def request_amendment(
 
 @client.post("/{id}/cancellation-request", response_model=CHANGES)
 def request_cancellation(
-    id: str, body: CancellationBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
+    id: str,
+    body: CancellationBody,
+    principal: RequestsCancellation,
+    services: ServicesDep,
+    command: CommandDep,
 ) -> Response:
     command(services.booking.request_cancellation, id, principal.actor, body.reason)
     return _answer(services, id, principal)
@@ -102,14 +113,12 @@ def _bodiless_step(name: str, who: Callable[..., Awaitable[Principal]]) -> Calla
     return step
 
 
-for path, name in (
-    ("/{id}/amendments/accept-price", "accept_amended_price"),
-    ("/{id}/amendments/withdraw", "withdraw_amendment"),
-    ("/{id}/cancellation-request/withdraw", "withdraw_cancellation"),
+for path, name, act in (
+    ("/{id}/amendments/accept-price", "accept_amended_price", ACCEPTS_AMENDED_PRICE),
+    ("/{id}/amendments/withdraw", "withdraw_amendment", WITHDRAWS_AMENDMENT),
+    ("/{id}/cancellation-request/withdraw", "withdraw_cancellation", WITHDRAWS_CANCELLATION),
 ):
-    client.add_api_route(
-        path, _bodiless_step(name, customer), methods=["PUT"], response_model=CHANGES, name=name
-    )
+    client.add_api_route(path, _bodiless_step(name, act), methods=["PUT"], response_model=CHANGES, name=name)
 
 
 # -- staff ----------------------------------------------------------------------------------------------

@@ -17,9 +17,10 @@ from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
-from domain.shared.errors import IllegalTransition, ValidationFailed
+from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 from domain.shared.phone import PHONE
+from domain.shared.refusal_words import refused
 
 # What a saved party is usually used as: hints for the order's party fields, never a limit on them.
 ROLE_HINTS = ("shipper", "consignee", "notify")
@@ -97,7 +98,7 @@ class AddressBookEntry(DomainAggregate):
 
     def _live(self, action: str) -> None:
         if self.removed:
-            raise IllegalTransition("address_book_entry", "removed", action)
+            raise refused("address_book_entry", "removed", action)
 
     def change(self, draft: PartyEntryDraft, actor: Actor) -> None:
         self._live("change")

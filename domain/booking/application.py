@@ -73,6 +73,7 @@ from domain.shared.errors import (
 from domain.shared.ids import name_based_id
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
+from domain.shared.refusal_words import not_found, refused
 
 T = TypeVar("T")
 # A create that loses the race for a reference number takes the next free one; this bounds the retries.
@@ -988,13 +989,9 @@ class BookingApplication(ContextApplication):
                 return shipping_order_id(rate_request.id), self.store.head()
             raise AlreadyExists("This rate request already has a shipping order")
         if not _takes_orders(rate_request):
-            raise IllegalTransition(
-                "rate_request",
-                rate_request.state,
-                "create_shipping_order",
-                rate_request.state_code,
-                action="create the shipping order of",
-            )
+            # Not a trigger of the rate request's lifecycle: its words are contract/refusal-words.json's.
+            state, code = rate_request.state, rate_request.state_code
+            raise refused("rate_request", state, "create_shipping_order", code)
         details = self._sent_order_details(rate_request, draft, as_sent)
         order = ShippingOrder.create(
             str(rate_request.id),
@@ -1157,11 +1154,11 @@ class BookingApplication(ContextApplication):
     def party_entry(self, entry_id: str, account_id: str) -> AddressBookEntry:
         """The account's own live entry; another account's, a removed one or no such id: 404 alike."""
         try:
-            found: Any = self.repository.get(_uuid(entry_id, "Address book entry"))
-        except AggregateNotFoundError as error:
-            raise NotFound("Address book entry not found") from error
+            found: Any = self.repository.get(UUID(str(entry_id)))
+        except (ValueError, AggregateNotFoundError) as error:
+            raise not_found("address_book_entry") from error
         if not isinstance(found, AddressBookEntry) or found.account_id != account_id or found.removed:
-            raise NotFound("Address book entry not found")
+            raise not_found("address_book_entry")
         return found
 
     # -- files -------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from domain.integrations.webhook_subscription import (
 )
 from domain.shared.actor import Actor
 from domain.shared.application import ContextApplication, EventStore
-from domain.shared.errors import Conflict, NotFound, ValidationFailed
+from domain.shared.errors import Conflict, ValidationFailed
+from domain.shared.refusal_words import not_found
 
 T = TypeVar("T")
 # host, port -> the addresses the name resolves to (OSError when it does not resolve).
@@ -75,7 +76,7 @@ class IntegrationsApplication(ContextApplication):
 
     def revoke_api_key(self, key_id: str, actor: Actor) -> int:
         # A key is its holder's alone (a member's, not the company's): anyone else's is not found.
-        key = self._own(key_id, ApiKey, actor, "API key", holder=actor.recorded_id)
+        key = self._own(key_id, ApiKey, actor, "api_key", holder=actor.recorded_id)
         key.revoke(actor)
         return self.record(key)
 
@@ -124,7 +125,7 @@ class IntegrationsApplication(ContextApplication):
 
     def rotate_secret(self, subscription_id: str, overlap: timedelta, actor: Actor) -> tuple[str, int]:
         """A new signing secret (answered this once); the previous one signs beside it for `overlap`."""
-        subscription = self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
+        subscription = self._own(subscription_id, WebhookSubscription, actor, "webhook_subscription")
         secret = new_secret()
         subscription.rotate_secret(self.sealer.seal(secret), overlap, datetime.now(UTC), actor)
         return secret, self.record(subscription)
@@ -132,25 +133,26 @@ class IntegrationsApplication(ContextApplication):
     def choose_event_types(
         self, subscription_id: str, event_types: Sequence[str] | None, actor: Actor
     ) -> int:
-        subscription = self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
+        subscription = self._own(subscription_id, WebhookSubscription, actor, "webhook_subscription")
         subscription.choose_event_types(event_types, actor)
         return self.record(subscription)
 
     def unsubscribe(self, subscription_id: str, actor: Actor) -> int:
-        subscription = self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
+        subscription = self._own(subscription_id, WebhookSubscription, actor, "webhook_subscription")
         subscription.unsubscribe(actor)
         return self.record(subscription)
 
     def subscription(self, subscription_id: str, actor: Actor) -> WebhookSubscription:
-        return self._own(subscription_id, WebhookSubscription, actor, "Webhook subscription")
+        return self._own(subscription_id, WebhookSubscription, actor, "webhook_subscription")
 
     def _own(self, raw_id: str, kind: type[T], actor: Actor, what: str, holder: str | None = None) -> T:
         """The caller's own aggregate of that kind (held by `holder`, else by the account the caller acts
-        for); anything else is a 404 (no leak of other ids)."""
+        for); anything else is a 404 (no leak of other ids) naming `what`, a thing of
+        contract/refusal-words.json."""
         try:
             found: Any = self.repository.get(UUID(str(raw_id)))
         except (ValueError, AggregateNotFoundError) as error:
-            raise NotFound(f"{what} not found") from error
+            raise not_found(what) from error
         if not isinstance(found, kind) or getattr(found, "customer_id", None) != (holder or actor.id):
-            raise NotFound(f"{what} not found")
+            raise not_found(what)
         return found

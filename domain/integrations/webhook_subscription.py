@@ -26,8 +26,9 @@ from domain.integrations.callback_address import internal_name, is_public, liter
 from domain.integrations.notification_types import NOTIFICATION_TYPES
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
-from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.errors import Forbidden, ValidationFailed
 from domain.shared.reasons import system_reason
+from domain.shared.refusal_words import refused
 
 FIELD = "callback_url"
 NOT_PUBLIC = "The callback URL must be a public address"
@@ -162,11 +163,11 @@ class WebhookSubscription(DomainAggregate):
         )
 
     def _own(self, actor: Actor, action: str) -> None:
-        """`action`: the words of the change, as a refusal says them ("Cannot {action} a webhook ...")."""
+        """`action`: the change's trigger in contract/refusal-words.json, which a refusal says in words."""
         if actor.id != self.customer_id:
             raise Forbidden("Only the subscription's owner may change it")
         if not self.active:
-            raise IllegalTransition("webhook_subscription", "removed", action)
+            raise refused("webhook_subscription", "removed", action)
 
     def unsubscribe(self, actor: Actor) -> None:
         self._own(actor, "unsubscribe")
@@ -189,7 +190,7 @@ class WebhookSubscription(DomainAggregate):
 
     def rotate_secret(self, sealed_secret: str, overlap: timedelta, now: datetime, actor: Actor) -> None:
         """A new secret; the current one keeps signing beside it for `overlap` (at most `MAX_OVERLAP`)."""
-        self._own(actor, "rotate the secret of")
+        self._own(actor, "rotate_secret")
         if not timedelta(0) <= overlap <= MAX_OVERLAP:
             raise ValidationFailed({"overlap_hours": "The overlap must be between 0 and 168 hours"})
         self._record(
@@ -211,7 +212,7 @@ class WebhookSubscription(DomainAggregate):
             aggregate.sealed_secret = self.sealed_secret
 
     def choose_event_types(self, event_types: Sequence[str] | None, actor: Actor) -> None:
-        self._own(actor, "choose the event types of")
+        self._own(actor, "choose_event_types")
         self._record(
             self.EventTypesChosen,
             audit_fields(actor),

@@ -13,7 +13,8 @@ from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
-from domain.shared.errors import IllegalTransition, ValidationFailed
+from domain.shared.errors import ValidationFailed
+from domain.shared.refusal_words import refused
 
 LABEL_LENGTH = 100
 
@@ -66,7 +67,7 @@ class HashedKey(DomainAggregate):
 
     if TYPE_CHECKING:  # set by every kind; no annotation at run time, the library would make it a field
         kind: ClassVar[KeyKind]
-        noun: ClassVar[str]  # how a refusal names the key ("api_key": "Cannot revoke a api key ...")
+        noun: ClassVar[str]  # its thing in contract/refusal-words.json ("api_key": "an API key")
         label: str
         key_hash: str
         hint: str
@@ -95,7 +96,7 @@ class HashedKey(DomainAggregate):
     def revoke(self, actor: Actor) -> None:
         self._may_revoke(actor)
         if self.revoked:
-            raise IllegalTransition(self.noun, "revoked", "revoke")
+            raise refused(self.noun, "revoked", "revoke")
         self._record(self.Revoked, audit_fields(actor))
 
     def _may_revoke(self, actor: Actor) -> None:

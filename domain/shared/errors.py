@@ -50,20 +50,28 @@ UNCOUNTED = frozenset({"staff"})
 
 
 def a_thing(noun: str) -> str:
-    """`noun` as a refusal names one of it, its article chosen by its first sound: "a shipping order", "an api
+    """`noun` as a refusal names one of it, its article chosen by its first sound: "a shipping order", "an API
     key", "staff" (decision 3841). Both the 409 and the 403 of a lifecycle say their nouns through here."""
     if noun in UNCOUNTED:
         return noun
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 class IllegalTransition(DomainError):
     """`trigger` may not fire from `state`. `action` is its words with the machine's thing as their object
     (a lifecycle file's label for it: "withdraw the update of"); without them the trigger is said as it is,
-    so it must be words already ("revoke")."""
+    so it must be words already ("revoke"). `noun` names the thing where its id does not read as its name
+    ("API key"; contract/refusal-words.json, decision 3847)."""
 
     def __init__(
-        self, machine: str, state: str, trigger: str, code: int | None = None, *, action: str | None = None
+        self,
+        machine: str,
+        state: str,
+        trigger: str,
+        code: int | None = None,
+        *,
+        action: str | None = None,
+        noun: str | None = None,
     ) -> None:
         self.machine = machine
         self.state = state
@@ -71,7 +79,8 @@ class IllegalTransition(DomainError):
         self.code = code
         self.action = action or trigger
         shown = f"{state} ({code})" if code is not None else state
-        super().__init__(f"Cannot {self.action} {a_thing(machine.replace('_', ' '))} in state {shown}")
+        thing = noun or machine.replace("_", " ")
+        super().__init__(f"Cannot {self.action} {a_thing(thing)} in state {shown}")
 
 
 class TooManyAttempts(DomainError):

@@ -91,14 +91,23 @@ class Lifecycle:
             raise IllegalTransition(self.id, state, trigger, code, action=action)
         allowed_for_actor = [t for t in candidates if _ACTOR + actor_role in _condition_names(t)]
         if not allowed_for_actor:
-            who = a_thing(actor_role)
-            raise Forbidden(f"{who[:1].upper()}{who[1:]} may not {action} {a_thing(self.thing)}")
+            raise self.not_for(actor_role, trigger)
         given = guards or {}
         for transition in allowed_for_actor:
             names = [n for n in _condition_names(transition) if not n.startswith(_ACTOR)]
             if all(given.get(name, False) for name in names):
                 return str(transition.dest)
         raise IllegalTransition(self.id, state, trigger, code, action=action)
+
+    def not_for(self, actor_role: str, trigger: str) -> Forbidden:
+        """The refusal of an actor whose role `trigger` is not for, in the file's words: "Staff may not
+        withdraw the update of a shipping order" (contract/error-messages.json's `mayNot`)."""
+        who = a_thing(actor_role)
+        return Forbidden(f"{who[:1].upper()}{who[1:]} may not {self.action(trigger)} {a_thing(self.thing)}")
+
+    def is_for(self, actor_role: str, trigger: str) -> bool:
+        """Whether any transition of `trigger` is `actor_role`'s, from whichever state."""
+        return any(t["trigger"] == trigger and t["actor"] == actor_role for t in self.spec["transitions"])
 
     def may(
         self, trigger: str, state: str, actor_role: str, guards: Mapping[str, bool] | None = None

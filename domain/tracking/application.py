@@ -11,7 +11,8 @@ from eventsourcing.application import AggregateNotFoundError
 
 from domain.shared.actor import Actor
 from domain.shared.application import ContextApplication
-from domain.shared.errors import Conflict, NotFound
+from domain.shared.errors import Conflict
+from domain.shared.refusal_words import not_found
 from domain.tracking.milestone import BookingMatch, TrackingEvent, tracking_event_id
 from domain.tracking.publisher_key import PublisherKey
 
@@ -36,7 +37,7 @@ class TrackingApplication(ContextApplication):
         return issued.id, key, self.record(issued)
 
     def revoke_publisher_key(self, key_id: str, actor: Actor) -> int:
-        key = self._get(key_id, PublisherKey, "Publisher key")
+        key = self._get(key_id, PublisherKey, "publisher_key")
         key.revoke(actor)
         return self.record(key)
 
@@ -64,7 +65,7 @@ class TrackingApplication(ContextApplication):
         return self.publish({**named, "isRetracted": True}, None, actor)
 
     def assign(self, tracking_id: str, match: BookingMatch, actor: Actor) -> int:
-        found = self._get(tracking_id, TrackingEvent, "Tracking event")
+        found = self._get(tracking_id, TrackingEvent, "tracking_event")
         found.assign(match, actor)
         return self.record(found)
 
@@ -79,7 +80,7 @@ class TrackingApplication(ContextApplication):
         try:
             found: Any = self.repository.get(UUID(str(raw_id)))
         except (ValueError, AggregateNotFoundError) as error:
-            raise NotFound(f"{what} not found") from error
+            raise not_found(what) from error
         if not isinstance(found, kind):
-            raise NotFound(f"{what} not found")
+            raise not_found(what)
         return found

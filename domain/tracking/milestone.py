@@ -20,9 +20,10 @@ from domain.booking.containers import is_valid as is_container_number
 from domain.booking.document_references import BOOKING, TRANSPORT_DOCUMENT
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
-from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.errors import Forbidden, ValidationFailed
 from domain.shared.messages import message
 from domain.shared.moments import IN_THE_FUTURE, instant_problem, parse_instant, too_far_ahead
+from domain.shared.refusal_words import refused
 
 PUBLISHER = "publisher"
 EVENT_TYPES = ("SHIPMENT", "TRANSPORT", "EQUIPMENT", "IOT", "REEFER")
@@ -225,7 +226,7 @@ class TrackingEvent(DomainAggregate):
 
     def revise(self, document: dict[str, Any], body: str, match: BookingMatch | None, actor: Actor) -> None:
         if self.retracted:
-            raise IllegalTransition("tracking_event", "retracted", "revise")
+            raise refused("tracking_event", "retracted", "revise")
         previous = self.facts.get("event_date_time")
         self._record(
             self.Revised, audit_fields(actor), body=body, facts=_facts(document, match), previous=previous
@@ -260,7 +261,7 @@ class TrackingEvent(DomainAggregate):
         if not actor.is_staff:
             raise Forbidden("Staff only")
         if self.facts.get("rate_request_id") is not None:
-            raise IllegalTransition("tracking_event", "matched", "assign")
+            raise refused("tracking_event", "matched", "assign")
         self._record(
             self.Assigned,
             audit_fields(actor),

@@ -20,6 +20,7 @@ from tests.corpus import fresh_national_id
 IDENTITY = {
     "current_principal",
     "customer",
+    "customer_act",  # a door of a customer's act of a lifecycle (api/edge/customer_acts.py)
     "admin",
     "audit_reader",
     "integration_customer",

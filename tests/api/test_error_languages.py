@@ -76,8 +76,12 @@ def test_a_lifecycle_refusal_says_its_act_thing_state_and_actor_in_persian() -> 
             "کارمند اجازهٔ پس گرفتن به‌روزرسانی دستور حمل را ندارد"
         ),
         "A customer may not accept a shipping order": "مشتری اجازهٔ پذیرفتن دستور حمل را ندارد",
-        # A refusal outside the lifecycle files keeps its English words in the Persian sentence.
-        "Cannot revoke an api key in state revoked": "revoke an api key در وضعیت «revoked» ممکن نیست",
+        # A refusal outside the lifecycle files says its words from contract/refusal-words.json (3847).
+        "Cannot revoke an API key in state revoked": "ابطال کلید API در وضعیت «باطل‌شده» ممکن نیست",
+        "Cannot unsubscribe a webhook subscription in state removed": (
+            "لغو اشتراک وب‌هوک در وضعیت «حذف‌شده» ممکن نیست"
+        ),
+        "Tracking event not found": "رویداد رهگیری پیدا نشد",
     }
     assert {english: translated(english, "fa") for english in said} == said
 

@@ -116,7 +116,11 @@ def test_only_its_customer_withdraws_an_update_awaiting_staff_and_a_refusal_chan
     _update(client, who, reference)
     # Another customer's order is not found (its id is not confirmed); staff do not withdraw her update.
     fails(client.put(f"{ORDERS}/{order_id}/cancel-update", headers=stranger), 404)
-    fails(client.put(f"{ORDERS}/{order_id}/cancel-update", headers=admin_headers), 403)
+    # Staff are told the act they may not do, in the lifecycle's words, not "Only customers may do this".
+    staff = fails(client.put(f"{ORDERS}/{order_id}/cancel-update", headers=admin_headers), 403)
+    assert staff["description"] == "Staff may not withdraw the update of a shipping order"
+    staff = fails(client.put(f"{ORDERS}/{order_id}/cancel-update", headers={**admin_headers, **FA}), 403)
+    assert staff["description"] == "کارمند اجازهٔ پس گرفتن به‌روزرسانی دستور حمل را ندارد"
     assert _order(client, who, rid)["statusName"] == "update_received"
     ok(client.put(f"{ORDERS}/{order_id}/cancel-update", headers=who))
     # Withdrawn already: refused once more, the order left as it stands.

@@ -17,6 +17,7 @@ import pytest
 from api.edge import languages
 from domain.shared.errors import IllegalTransition
 from domain.shared.lifecycle import lifecycle
+from domain.shared.refusal_words import THINGS, named, not_found, refused
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("api", "domain", "infrastructure", "policies", "projections", "followers")
@@ -36,6 +37,9 @@ ERRORS = {
 FIELD_MAPS = {"errors", "problems", "faults", "fields"}
 # An f-string's values: any text stands for them (the catalogue's patterns match any).
 VALUE = "{value}"
+# What a Persian error may still spell in Latin letters: the wire's names, paths and the standards' acronyms,
+# which the Persian screens spell so too ("کلید API"); never an English word.
+IDENTIFIERS = re.compile(r"POST /v3/events|/v2\b|\b(API|JSON|IMO|IP|https?|TotalChunks)\b")
 Text = tuple[str, str]  # (the text, where it is raised)
 
 
@@ -185,9 +189,27 @@ def error_texts() -> list[Text]:
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
             found += [(text, where) for argument in arguments for text in _texts(argument, constants)]
     said = lifecycle("rate_request").action("accept_price")  # the trigger's words, from its file
-    refusal = str(IllegalTransition("rate_request", "QUOTED", "accept_price", 2, action=said))
+    refusal = str(IllegalTransition("rate_request", "quoted", "accept_price", 0, action=said))
     found.append((refusal, "domain/shared/errors.py (IllegalTransition)"))
+    found += _catalogued_refusals()
     return [(text, where) for text, where in found if "\n" not in text and text.strip()]
+
+
+def _catalogued_refusals() -> list[Text]:
+    """Every refusal the domain says from contract/refusal-words.json: each act of each thing in each of its
+    states, each named thing not found, each kind of key unknown (decision 3847)."""
+    where = "domain/shared/refusal_words.py"
+    found = [
+        (str(refused(thing, state, trigger)), where)
+        for thing, spec in THINGS.items()
+        for trigger in spec["triggers"]
+        for state in spec.get("states", {"quoted": {}})
+    ]
+    found += [(str(not_found(thing)), where) for thing, spec in THINGS.items() if "label" in spec]
+    found += [
+        (f"Unknown or revoked {named(kind)}", "api/edge/identity.py") for kind in ("api_key", "publisher_key")
+    ]
+    return found
 
 
 def untranslated(texts: list[Text], translate: Callable[[str, str], str]) -> list[str]:
@@ -212,11 +234,32 @@ def test_the_error_texts_are_found_where_they_are_raised() -> None:
     assert "An account may have at most {value} active API keys; revoke one first" in found
     assert "The overlap must be between 0 and 168 hours" in found
     assert "A viewer may read the company's bookings, not change them" in found
-    assert "Cannot accept the price of a rate request in state QUOTED (2)" in found
+    assert "Cannot accept the price of a rate request in state quoted (0)" in found
+    assert "Cannot rotate the secret of a webhook subscription in state removed" in found
+    assert "Cannot create the shipping order of a rate request in state quoted" in found
 
 
 def test_every_error_text_has_its_persian() -> None:
     assert untranslated(TEXTS, languages.translated) == []
+
+
+def english_in_persian(texts: list[Text], translate: Callable[[str, str], str]) -> list[str]:
+    """The texts whose Persian still spells a word in Latin letters that is none of the wire's names, nor a
+    value (an f-string's, stood for by a number)."""
+    said: dict[str, str] = {}
+    for text, where in texts:
+        persian = translate(text.replace(VALUE, "1"), "fa")
+        if re.search("[A-Za-z]", IDENTIFIERS.sub("", persian)):
+            said.setdefault(text, f"{where}: {persian}")
+    return sorted(said.values())
+
+
+def test_no_error_text_quotes_english_inside_its_persian() -> None:
+    """A Persian sentence names its things, acts and states in Persian: "revoke an api key در وضعیت
+    «revoked»" was the Persian of a refusal no lifecycle file built, before contract/refusal-words.json."""
+    assert english_in_persian(TEXTS, languages.translated) == []
+    quoting = [("Cannot revoke a thing in state gone", "a refusal of no catalogue")]
+    assert english_in_persian(quoting, languages.translated) != []
 
 
 def test_the_check_fails_on_an_entry_taken_out(monkeypatch: pytest.MonkeyPatch) -> None:

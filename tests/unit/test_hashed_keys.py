@@ -93,7 +93,7 @@ def test_only_its_owner_revokes_an_api_key_once() -> None:
         with pytest.raises(Forbidden, match="Only the key's owner may revoke it"):
             key.revoke(other)
     key.revoke(OWNER)
-    with pytest.raises(IllegalTransition, match="Cannot revoke an api key in state revoked"):
+    with pytest.raises(IllegalTransition, match="Cannot revoke an API key in state revoked"):
         key.revoke(OWNER)
 
 
