@@ -23,7 +23,6 @@ import { SailingPicker } from './sailing-picker';
 import { dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
-import { fieldLabel } from '@/lib/field-words';
 import { message } from '@/lib/messages';
 import { referenceName } from '@/lib/reference-names';
 import type { ReferenceCatalogue } from '@/lib/reference-names';
@@ -277,7 +276,7 @@ export function RateRequestForm({
           )}
         />
         <NumberInput
-          label={fieldLabel('quantity')}
+          label={t('fields.quantity')}
           required
           {...register('quantity')}
           error={errors.quantity?.message}
@@ -285,7 +284,7 @@ export function RateRequestForm({
           inputMode="numeric"
         />
         <TextInput
-          label={fieldLabel('commodity')}
+          label={t('fields.commodity')}
           dir="auto"
           required
           {...register('commodity')}
@@ -293,7 +292,7 @@ export function RateRequestForm({
           disabled={readOnly}
         />
         <TextInput
-          label={fieldLabel('hsCode')}
+          label={t('fields.hsCode')}
           required
           {...register('hsCode')}
           error={errors.hsCode?.message}
@@ -305,7 +304,7 @@ export function RateRequestForm({
           name="preferredShippingDate"
           render={({ field }) => (
             <DateField
-              label={fieldLabel('preferredShippingDate')}
+              label={t('fields.preferredShippingDate')}
               required
               name={field.name}
               value={field.value}
@@ -328,9 +327,9 @@ export function RateRequestForm({
         />
       ) : null}
       <div className={styles.row} style={{ margin: '1rem 0' }}>
-        <Checkbox label={fieldLabel('isSwbl')} {...register('isSwbl')} disabled={readOnly} />
+        <Checkbox label={t('fields.swbl')} {...register('isSwbl')} disabled={readOnly} />
         <Checkbox
-          label={fieldLabel('isDanger')}
+          label={t('fields.isDanger')}
           {...register('isDanger', { onChange: (e) => !e.target.checked && setValue('msds', null) })}
           disabled={readOnly}
         />
@@ -343,7 +342,7 @@ export function RateRequestForm({
       />
       <div style={{ marginTop: '1rem' }}>
         <label className={styles.label} htmlFor="additional-comment">
-          {fieldLabel('additionalComment')}
+          {t('fields.additionalComment')}
         </label>
         <textarea
           id="additional-comment"
