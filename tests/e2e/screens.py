@@ -26,10 +26,10 @@ def fill_rate_request(
     choose(page, "POD", lane[1])
     choose(page, "Container Type", "Dry")
     choose(page, "Container Size", size)
-    page.get_by_label("Quantity").fill(quantity)
+    page.get_by_label("Number of containers").fill(quantity)
     page.get_by_label("Commodity").fill(commodity)
-    page.get_by_label("HS Code").fill(hs_code)
-    page.get_by_label("Preferred Shipping Date").fill(day)
+    page.get_by_label("HS code").fill(hs_code)
+    page.get_by_label("Preferred shipping date").fill(day)
 
 
 def console_open(staff: Page, server: LiveServer, cargo: str) -> Locator:

@@ -106,8 +106,8 @@ def test_book_again_opens_the_new_booking_form_filled_in(
     expect(page.get_by_role("heading", name="Book again")).to_be_visible()
     expect(page.get_by_text(earlier["reference"])).to_be_visible()
     expect(page.get_by_label("Commodity")).to_have_value("Dates, pitted, in cartons")
-    expect(page.get_by_label("HS Code")).to_have_value(earlier["hsCode"])
-    expect(page.get_by_label("Quantity")).to_have_value(str(earlier["quantity"]))
+    expect(page.get_by_label("HS code")).to_have_value(earlier["hsCode"])
+    expect(page.get_by_label("Number of containers")).to_have_value(str(earlier["quantity"]))
     expect(page.get_by_role("combobox", name="POL")).to_contain_text(earlier["pol"]["name"])
     expect(page.get_by_role("combobox", name="POD")).to_contain_text(earlier["pod"]["name"])
     assert layout_problems(page) == []

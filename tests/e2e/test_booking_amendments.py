@@ -119,7 +119,9 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     customer, staff, token, width = sides.customer, sides.staff, sides.token, sides.width
     rid, commodity = booked(sides, live_server, "Almonds")
     later = (date.today() + timedelta(days=30)).isoformat()
-    request_amendment(customer, "Request amendment", {"Quantity": "3", "Preferred Shipping Date": later})
+    request_amendment(
+        customer, "Request amendment", {"Number of containers": "3", "Preferred shipping date": later}
+    )
     changes = customer.get_by_role("region", name="Changes to this booking")
     expect(changes.get_by_role("row", name="Number of containers (changed) 1 3")).to_be_visible()
     checked_and_saved(customer, screenshot_dir, f"amendment-requested-{width}")
@@ -243,7 +245,7 @@ def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
     expect(customer.get_by_text(f"Staff ask you to amend: {reason}")).to_be_visible()
     checked_and_saved(customer, screenshot_dir, f"amendment-asked-{width}")
     later = (date.today() + timedelta(days=40)).isoformat()
-    request_amendment(customer, "Send amendment", {"Preferred Shipping Date": later})
+    request_amendment(customer, "Send amendment", {"Preferred shipping date": later})
 
     staff.reload()
     panel = staff.get_by_role("region", name="Changes asked for")

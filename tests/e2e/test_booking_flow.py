@@ -100,10 +100,10 @@ def new_request_form(page: Page, server: LiveServer, container_type: str, commod
     choose(page, "POD", "Singapore")
     choose(page, "Container Type", container_type)
     choose(page, "Container Size", "40")
-    page.get_by_label("Quantity").fill("1")
+    page.get_by_label("Number of containers").fill("1")
     page.get_by_label("Commodity").fill(commodity)
-    page.get_by_label("HS Code").fill("080251")
-    page.get_by_label("Preferred Shipping Date").fill((date.today() + timedelta(days=20)).isoformat())
+    page.get_by_label("HS code").fill("080251")
+    page.get_by_label("Preferred shipping date").fill((date.today() + timedelta(days=20)).isoformat())
 
 
 def accept_price(page: Page, server: LiveServer, price: str) -> None:
@@ -271,10 +271,10 @@ def test_reefer_dangerous_request_with_order_revision(
     sign_in(page, live_server, username, password)
     new_request_form(page, live_server, "Refrigerated", cargo)
 
-    # Dangerous: the MSDS control opens only with Is Danger, and the file is required.
+    # Dangerous: the MSDS control opens only with Dangerous goods, and the file is required.
     msds = page.get_by_label("MSDS file", exact=True)
     expect(msds).to_be_disabled()
-    page.get_by_label("Is Danger").check()
+    page.get_by_label("Dangerous goods").check()
     expect(msds).to_be_enabled()
     page.get_by_role("button", name="Request Price").click()
     expect(page.get_by_text("Please Upload Danger File !")).to_be_visible()

@@ -313,7 +313,7 @@ def test_a_request_waiting_for_its_price_can_be_edited_and_withdrawn(
         check(page, screenshot_dir, "next-waiting-for-price")
 
     page.get_by_role("button", name=w("booking:awaitingQuote.edit")).click()
-    field = page.get_by_label(w("booking:fields.commodity"), exact=True)
+    field = page.get_by_label(w("field:commodity"), exact=True)
     expect(field).to_be_enabled()
     field.fill(f"{commodity} (Negin grade)")
     page.get_by_role("button", name=w("booking:rateRequestForm.requestPrice")).click()
@@ -348,7 +348,7 @@ def test_leaving_a_half_filled_booking_asks_first(
     home = page.get_by_role("banner").get_by_role("link", name=w("common:shell.brand"))
     start_words = re.compile("^" + re.escape(w("common:overviewLinks.newBooking.title")))
     start = page.get_by_role("main").get_by_role("link", name=start_words)
-    commodity = page.get_by_label(w("booking:fields.commodity"), exact=True)
+    commodity = page.get_by_label(w("field:commodity"), exact=True)
     # Untouched, the new booking is left without a question.
     start.click()
     expect(commodity).to_be_visible()

@@ -97,7 +97,7 @@ def test_a_customer_reads_each_time_in_the_local_time_of_its_port(
         page.screenshot(path=str(screenshot_dir / f"local-times-{size['width']}.png"), full_page=True)
 
         page.goto(f"{live_server.url}/dashboard/bookings/NewBooking")
-        field = page.get_by_label("Preferred Shipping Date")
+        field = page.get_by_label("Preferred shipping date")
         expect(field).to_have_attribute("type", "text")
         expect(field).to_have_attribute("placeholder", "YYYY/MM/DD")
         field.press_sequentially("20271210")

@@ -44,10 +44,10 @@ def test_a_customer_picks_a_sailing_to_chabahar(
         page.get_by_role("option").first.click()
         page.get_by_role("combobox", name="Container Size").click()
         page.get_by_role("option", name="40").first.click()
-        page.get_by_label("Quantity").fill("1")
+        page.get_by_label("Number of containers").fill("1")
         page.get_by_label("Commodity").fill(f"Saffron {name}")
-        page.get_by_label("HS Code").fill("091020")
-        page.get_by_label("Preferred Shipping Date").fill((date.today() + timedelta(days=20)).isoformat())
+        page.get_by_label("HS code").fill("091020")
+        page.get_by_label("Preferred shipping date").fill((date.today() + timedelta(days=20)).isoformat())
 
         sailings = page.get_by_role("group", name="Next sailings")
         ours = (

@@ -253,12 +253,10 @@ def test_the_whole_walk(
             customer.choose(w("booking:fields.pod"), "Hamburg")
             customer.choose(w("booking:fields.containerType"), w("reference:containerTypes.1"))
             customer.choose(w("booking:fields.containerSize"), w("reference:containerSizes.1"))
-            customer.fill(c.get_by_label(w("booking:fields.quantity")), "1")
-            customer.fill(c.get_by_label(w("booking:fields.commodity"), exact=True), cargo)
-            customer.fill(c.get_by_label(w("booking:fields.hsCode")), WALK_HS_CODE)
-            customer.fill(
-                c.get_by_label(w("booking:fields.preferredShippingDate")), f"{shipping_day:%Y/%m/%d}"
-            )
+            customer.fill(c.get_by_label(w("field:quantity")), "1")
+            customer.fill(c.get_by_label(w("field:commodity"), exact=True), cargo)
+            customer.fill(c.get_by_label(w("field:hs_code")), WALK_HS_CODE)
+            customer.fill(c.get_by_label(w("field:preferred_shipping_date")), f"{shipping_day:%Y/%m/%d}")
             seen += customer.look("new-booking")
             customer.click(c.get_by_role("button", name=w("booking:rateRequestForm.requestPrice")))
             expect(c).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))

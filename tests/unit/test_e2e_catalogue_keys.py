@@ -12,7 +12,7 @@ import pytest
 from tests.e2e.words import LANGUAGES, LOCALES, text
 
 E2E = Path(__file__).resolve().parents[1] / "e2e"
-NAMESPACES = {path.stem for path in (LOCALES / "en").glob("*.json")} | {"reference"}
+NAMESPACES = {path.stem for path in (LOCALES / "en").glob("*.json")} | {"reference", "field"}
 KEY = re.compile(r"(\w+):(\w+(?:\.\w+)*)")
 
 

@@ -23,6 +23,7 @@ import { SailingPicker } from './sailing-picker';
 import { dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
+import { fieldLabel } from '@/lib/field-words';
 import { message } from '@/lib/messages';
 import { referenceName } from '@/lib/reference-names';
 import type { ReferenceCatalogue } from '@/lib/reference-names';
@@ -276,7 +277,7 @@ export function RateRequestForm({
           )}
         />
         <NumberInput
-          label={t('fields.quantity')}
+          label={fieldLabel('quantity')}
           required
           {...register('quantity')}
           error={errors.quantity?.message}
@@ -284,7 +285,7 @@ export function RateRequestForm({
           inputMode="numeric"
         />
         <TextInput
-          label={t('fields.commodity')}
+          label={fieldLabel('commodity')}
           dir="auto"
           required
           {...register('commodity')}
@@ -292,7 +293,7 @@ export function RateRequestForm({
           disabled={readOnly}
         />
         <TextInput
-          label={t('fields.hsCode')}
+          label={fieldLabel('hsCode')}
           required
           {...register('hsCode')}
           error={errors.hsCode?.message}
@@ -304,7 +305,7 @@ export function RateRequestForm({
           name="preferredShippingDate"
           render={({ field }) => (
             <DateField
-              label={t('fields.preferredShippingDate')}
+              label={fieldLabel('preferredShippingDate')}
               required
               name={field.name}
               value={field.value}
@@ -327,9 +328,9 @@ export function RateRequestForm({
         />
       ) : null}
       <div className={styles.row} style={{ margin: '1rem 0' }}>
-        <Checkbox label={t('fields.swbl')} {...register('isSwbl')} disabled={readOnly} />
+        <Checkbox label={fieldLabel('isSwbl')} {...register('isSwbl')} disabled={readOnly} />
         <Checkbox
-          label={t('fields.isDanger')}
+          label={fieldLabel('isDanger')}
           {...register('isDanger', { onChange: (e) => !e.target.checked && setValue('msds', null) })}
           disabled={readOnly}
         />
@@ -342,7 +343,7 @@ export function RateRequestForm({
       />
       <div style={{ marginTop: '1rem' }}>
         <label className={styles.label} htmlFor="additional-comment">
-          {t('fields.additionalComment')}
+          {fieldLabel('additionalComment')}
         </label>
         <textarea
           id="additional-comment"

@@ -71,7 +71,7 @@ describe('rate request rules', () => {
     const result = rateRequestSchema.safeParse({ ...validRate, quantity: '1001' });
     expect(messages(result)).toEqual({ quantity: message('booking.quantity.max') });
   });
-  it('asks for the danger file only when Is Danger is on', () => {
+  it('asks for the danger file only when dangerous goods are declared', () => {
     expect(dangerFileMissing({ isDanger: true, msds: null })).toBe(true);
     expect(dangerFileMissing({ isDanger: true, msds: 'f1' })).toBe(false);
     expect(dangerFileMissing({ isDanger: false, msds: null })).toBe(false);

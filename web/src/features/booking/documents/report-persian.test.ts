@@ -56,7 +56,7 @@ describe('the draft bill of lading in Persian', () => {
         ?.querySelector('dd');
     // 2026-12-01 is 1405/09/10 in the Solar Hijri calendar, written in Persian digits.
     expect(pair('تاریخ حمل')?.textContent).toBe('۱۴۰۵/۰۹/۱۰');
-    expect(pair('تعداد')?.textContent).toBe('۲');
+    expect(pair('تعداد کانتینر')?.textContent).toBe('۲');
     expect(pair('کالای خطرناک')?.textContent).toBe('خیر');
     expect(pair('وضعیت')?.textContent).not.toMatch(LATIN_WORD);
     // A code stays as written, isolated left to right.

@@ -6,6 +6,7 @@
 import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components/charges/charges';
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
+import { fieldLabel as contractLabel } from '@/lib/field-words';
 import { getState, label as stateLabel } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
@@ -242,8 +243,8 @@ export function renderReport(
       [say('pol'), own(d.pol.name)],
       [say('pod'), own(d.pod.name)],
       [say('commodity'), own(d.commodity)],
-      [say('hsCode'), ltr(d.hsCode)],
-      [say('quantity'), formatCount(d.quantity)],
+      [contractLabel('hsCode'), ltr(d.hsCode)],
+      [contractLabel('quantity'), formatCount(d.quantity)],
       [say('container'), own(equipmentName(d.containerSize, d.containerType))],
       // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `2026/12/01`, Solar Hijri in Persian.
       [say('pricePerContainer'), formatMoney(d.price)],
