@@ -366,7 +366,9 @@ def test_verify_beside_a_running_server_that_takes_writes(served: Served, freigh
     writer.start()
     try:
         time.sleep(0.5)
-        result = freight(served.store, "verify", "--json", "--wait", "10")
+        # A bound, not a sleep: verify goes on as soon as the followers reach the head; a loaded machine
+        # (the whole suite beside it) may starve the server's followers for seconds.
+        result = freight(served.store, "verify", "--json", "--wait", "60")
     finally:
         stopping.set()
         writer.join(timeout=30)
