@@ -48,7 +48,7 @@ lint-python: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# eslint, then prettier --check (web/.prettierignore leaves out the generated openapi.json and src/types/api.ts).
+# eslint, then prettier --check (web/.prettierignore leaves out the generated openapi.json and src/types/).
 lint-web: web/node_modules/.installed
 	cd web && npm run lint
 
@@ -60,8 +60,9 @@ typecheck-python: setup
 typecheck-web: web/node_modules/.installed
 	cd web && npm run typecheck
 
-# npm test first checks that src/types/api.ts is what web/openapi.json generates (a stale file fails), then vitest, then
-# the login page's first load against its 150 KB gzip budget (scripts/login-size.mjs, on the build `web` made).
+# npm test first checks that src/types/api.ts and limits.ts are what web/openapi.json gives (stale fails),
+# then vitest, then the login page's first load against its 150 KB gzip budget (scripts/login-size.mjs, on the
+# build `web` made).
 test-web: web
 	cd web && npm test
 

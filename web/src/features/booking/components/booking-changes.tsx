@@ -28,6 +28,7 @@ import {
 import { RateRequestForm } from './rate-request-form';
 import { formatMoment, formatMoney, localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
+import { maxLength } from '@/types/limits';
 
 const usd = { format: (n: number) => formatMoney(n) };
 
@@ -249,7 +250,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           id="cancellation-reason"
           dir="auto"
           className={styles.textarea}
-          maxLength={2000}
+          maxLength={maxLength.CancellationBody.reason}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />

@@ -8,6 +8,7 @@ import { Reference } from '@/components/reference/reference';
 import { errorText } from '@/lib/api-client';
 import { useCancelShippingOrder } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
+import { maxLength } from '@/types/limits';
 
 /** "Cancel the order" on the booking's screen where its shipping order is shown, for the caller to offer where
  * the lifecycle lets the customer `cancel` (`mayCancelOrder`, decision 3832). It asks once more, with an
@@ -52,7 +53,7 @@ export function CancelOrderAction({ detail }: { detail: RateRequestDetail }) {
           label={t('cancelOrder.reason')}
           dir="auto"
           value={reason}
-          maxLength={500}
+          maxLength={maxLength.ShippingOrderCancelBody.reason}
           onChange={(e) => setReason(e.target.value)}
         />
       </ConfirmDialog>

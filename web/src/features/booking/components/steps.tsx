@@ -24,6 +24,7 @@ import { TemplateCard, useDocumentTypeName } from './template-card';
 import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
+import { maxLength } from '@/types/limits';
 
 /** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
  * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
@@ -180,7 +181,7 @@ export function AwaitingQuotePanel({
           label={t('awaitingQuote.reason')}
           dir="auto"
           value={reason}
-          maxLength={500}
+          maxLength={maxLength.WithdrawBody.reason}
           onChange={(e) => setReason(e.target.value)}
         />
       </ConfirmDialog>

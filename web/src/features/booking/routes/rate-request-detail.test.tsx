@@ -6,6 +6,7 @@ import { setLanguage } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { maxLength } from '@/types/limits';
 import type { RateRequestDetail } from '../api/booking-api';
 import { RateRequestDetailRoute } from './rate-request-detail';
 
@@ -130,7 +131,10 @@ describe('cancelling the shipping order from the booking screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
     dialog = screen.getByRole('dialog', { name: 'Cancel this shipping order?' });
-    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'The buyer postponed');
+    const reason = within(dialog).getByLabelText<HTMLInputElement>('Reason (optional)');
+    // It takes no more than the server does (the limit generated from the OpenAPI document).
+    expect(reason.maxLength).toBe(maxLength.ShippingOrderCancelBody.reason);
+    await user.type(reason, 'The buyer postponed');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
     // The screen shows the order cancelled, and the offer to fill it again.
     expect(await screen.findByText(/Your shipping order was cancelled\./)).toBeTruthy();

@@ -25,6 +25,7 @@ import { i18next } from '@/i18n';
 import { localDigits } from '@/lib/format';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
+import { maxLength } from '@/types/limits';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 // Words read outside a component, in the language shown when they are read.
@@ -69,7 +70,7 @@ function WithMessage({
         label={label}
         dir="auto"
         value={message}
-        maxLength={2000}
+        maxLength={maxLength.MessageBody.message}
         onChange={(e) => setMessage(e.target.value)}
       />
       <Button

@@ -44,6 +44,7 @@ import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
+import { maxLength } from '@/types/limits';
 
 const LIMIT = 10;
 
@@ -147,6 +148,7 @@ function ActionDialog({
           label={declines ? t('actionDialog.declineMessage') : t('actionDialog.reason')}
           dir="auto"
           value={message}
+          maxLength={maxLength.MessageBody.message}
           onChange={(e) => {
             setMessage(e.target.value);
             setMessageError(undefined); // said of what was there, not of what is written now

@@ -36,6 +36,7 @@ import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
 import { milestoneName } from '@/lib/milestone-words';
 import { endedWords } from '@/components/where-it-is';
+import { maxLength } from '@/types/limits';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = {
@@ -400,7 +401,7 @@ function PublisherKeys() {
             value={label}
             onChange={(e) => setLabel(e.target.value)}
             placeholder={t('publisherKeys.labelPlaceholder')}
-            maxLength={200}
+            maxLength={maxLength.PublisherKeyBody.label}
           />
         </Field>
         <Button type="submit" disabled={!label.trim() || issue.isPending}>
