@@ -202,48 +202,31 @@ export function RateRequestForm({
         </p>
       ) : null}
       <div className={styles.grid}>
-        <Controller
-          control={control}
-          name="pol"
-          render={({ field }) => (
-            <Dropdown
-              label={t('fields.pol')}
-              required
-              searchable
-              onFilterChange={setPortText}
-              options={portChoices}
-              value={field.value}
-              onChange={(o) => {
-                field.onChange(o);
-                setSailing(null);
-              }}
-              onBlur={field.onBlur}
-              error={errors.pol?.message}
-              disabled={readOnly}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="pod"
-          render={({ field }) => (
-            <Dropdown
-              label={t('fields.pod')}
-              required
-              searchable
-              onFilterChange={setPortText}
-              options={portChoices}
-              value={field.value}
-              onChange={(o) => {
-                field.onChange(o);
-                setSailing(null);
-              }}
-              onBlur={field.onBlur}
-              error={errors.pod?.message}
-              disabled={readOnly}
-            />
-          )}
-        />
+        {/* Both ends of the voyage: the same port list, and either changed drops the chosen sailing. */}
+        {(['pol', 'pod'] as const).map((end) => (
+          <Controller
+            key={end}
+            control={control}
+            name={end}
+            render={({ field }) => (
+              <Dropdown
+                label={t(`fields.${end}`)}
+                required
+                searchable
+                onFilterChange={setPortText}
+                options={portChoices}
+                value={field.value}
+                onChange={(o) => {
+                  field.onChange(o);
+                  setSailing(null);
+                }}
+                onBlur={field.onBlur}
+                error={errors[end]?.message}
+                disabled={readOnly}
+              />
+            )}
+          />
+        ))}
         <Controller
           control={control}
           name="containerType"
