@@ -27,6 +27,7 @@ from domain.shared.errors import (
     Unauthorized,
     ValidationFailed,
 )
+from domain.shared.messages import message as catalogued
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,8 @@ def field_messages(errors: list[Any]) -> dict[str, str]:
             name, message = "body", "Invalid JSON"
         elif kind in _JSON_TYPES:
             message = f"Expected {_JSON_TYPES[kind]} received {_json_type(error.get('input'))}"
+        elif kind == "string_too_long":  # as the domain says it, so the catalogue has it in every language
+            message = catalogued("common.text.max", max=error.get("ctx", {}).get("max_length"))
         else:
             message = str(error.get("msg", "Invalid input")).removeprefix("Value error, ")
         fields.setdefault(name, message)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from api.mapping import REGISTRATION_DETAIL
 from api.schemas.attention import NeedsAttention
 from api.schemas.wire_model import WireModel, wire_keys
+from api.schemas.wire_types import StaffMessage
 
 
 class DeclineBody(WireModel):
-    message: str | None = None
+    message: StaffMessage | None = None
 
 
 class ApproveEditBody(WireModel):
@@ -18,7 +19,7 @@ class ApproveEditBody(WireModel):
 
 class DeclineEditBody(WireModel):
     national_id: str
-    message: str | None = None
+    message: StaffMessage | None = None
 
 
 class RegistrationSummary(WireModel):

@@ -14,7 +14,7 @@ from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
 from api.schemas.tracking import ContainerMilestone
 from api.schemas.wire_model import WireModel
-from api.schemas.wire_types import PlainNumber, Whole, utc_instant
+from api.schemas.wire_types import PlainNumber, StaffMessage, Whole, utc_instant
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -69,11 +69,11 @@ class AmendmentApprovalBody(WireModel):
 
 
 class MessageBody(WireModel):
-    message: str = Field(max_length=2000)
+    message: StaffMessage
 
 
 class OrderRevisionBody(WireModel):
-    revise: dict[str, str]
+    revise: dict[str, StaffMessage]
     edited_order: dict[str, Any] | None = None
 
 

@@ -3,6 +3,7 @@
 - A number is never a boolean (`"quantity": true` is not 1) and its digits are ASCII (`"٣"` is not 3).
 - An instant converts to UTC inside the years this portal deals in (1970 to 2099): year 9999 or year 1
   with an offset is a 400 naming the field, not an overflow later.
+- What staff write to a customer (a decline's, a revision's, a rejection's message) is one bound long.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator
+from pydantic import AfterValidator, BeforeValidator, Field
 
 from domain.shared.moments import instant_problem
+from domain.shared.text_limits import STAFF_MESSAGE_MAX
 
 
 def _plain_number(value: Any) -> Any:
@@ -37,3 +39,4 @@ PlainNumber = BeforeValidator(_plain_number)
 Whole = Annotated[int, PlainNumber]
 Real = Annotated[float, PlainNumber]
 Instant = Annotated[datetime, AfterValidator(utc_instant)]
+StaffMessage = Annotated[str, Field(max_length=STAFF_MESSAGE_MAX)]

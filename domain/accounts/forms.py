@@ -22,6 +22,7 @@ from domain.shared import jalali
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 from domain.shared.phone import MOBILE, PHONE_SOURCE, iranian_mobile
+from domain.shared.text_limits import STAFF_MESSAGE_MAX
 
 REQUIRED = message("common.required")
 GENERIC_REQUIRED = message("common.requiredShort")
@@ -451,6 +452,6 @@ def decline_message(given: Any) -> str:
     value = text(given)
     if not value:
         raise ValidationFailed({"message": GENERIC_REQUIRED})
-    if len(value) > 2000:
-        raise ValidationFailed({"message": message("common.text.max", max=2000)})
+    if len(value) > STAFF_MESSAGE_MAX:
+        raise ValidationFailed({"message": message("common.text.max", max=STAFF_MESSAGE_MAX)})
     return value

@@ -152,6 +152,9 @@ def test_company_updates_and_decline(client: TestClient, admin_headers: dict[str
         ),
         400,
     )
+    too_long = {"nationalId": DOMESTIC_FORM["nationalCode"], "message": "x" * 2001}
+    refused = fails(client.post(decline, json=too_long, headers=admin_headers), 400)
+    assert refused["fields"] == {"message": "String must contain at most 2000 character(s)"}
     ok(
         client.post(
             decline,

@@ -170,6 +170,9 @@ def test_decline_needs_a_message_and_mails_foreign_applicants(
         "message": "Required"
     }
     fails(client.post(path, json={}, headers=admin_headers), 400)
+    # A message over the bound staff write to customers is refused by name, and declines nothing.
+    too_long = fails(client.post(path, json={"message": "x" * 2001}, headers=admin_headers), 400)
+    assert too_long["fields"] == {"message": "String must contain at most 2000 character(s)"}
     ok(client.post(path, json={"message": "Missing registry extract"}, headers=admin_headers))
     mails = [m for m in outbox(client) if m["channel"] == "email" and m["to"] == FOREIGN_FORM["email"]]
     assert len(mails) == 1 and "Missing registry extract" in mails[0]["body"]

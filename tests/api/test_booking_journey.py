@@ -7,6 +7,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from tests.api.accounts_support import fails
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
@@ -73,9 +74,14 @@ def test_journey_to_completion_then_verify(
         ),
         201,
     )
+    revision = f"{ADMIN}/shipping-orders/{order['id']}/request-revision"
+    # Each field's note is a staff message: over its bound it is refused, named by the field it is about.
+    long_note = {"revise": {"unNumber": "x" * 2001}}
+    refused = fails(client.put(revision, headers=admin_headers, json=long_note), 400)
+    assert refused["fields"] == {"revise.unNumber": "String must contain at most 2000 character(s)"}
     ok(
         client.put(
-            f"{ADMIN}/shipping-orders/{order['id']}/request-revision",
+            revision,
             headers=admin_headers,
             json={"revise": {"unNumber": "Paint is UN 1263; check the class"}},
         )

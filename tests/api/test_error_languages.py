@@ -36,6 +36,22 @@ def test_a_malformed_body_and_an_unknown_path_in_persian(client: TestClient) -> 
         assert found["description"] == "Not found"
 
 
+def test_a_text_over_its_bound_is_refused_in_the_catalogue_s_words_in_either_language(
+    client: TestClient,
+) -> None:
+    """A bound the body's schema holds (an API key's label, 200) is said as the domain says its own bounds."""
+    headers = customer(client, "long-label")
+    label = "ب" * 201
+    english = fails(
+        client.post("/integrations/api/v1/client/api-keys", json={"label": label}, headers=headers), 400
+    )
+    assert english["fields"] == {"label": "String must contain at most 200 character(s)"}
+    persian = client.post(
+        "/integrations/api/v1/client/api-keys", json={"label": label}, headers={**headers, **FA}
+    )
+    assert fails(persian, 400)["fields"] == {"label": "متن باید حداکثر 200 نویسه باشد"}
+
+
 def test_a_message_with_values_keeps_its_values() -> None:
     assert (
         translated("String must contain at most 200 character(s)", "fa") == "متن باید حداکثر 200 نویسه باشد"

@@ -24,9 +24,10 @@ function bodies() {
   return [...names].sort();
 }
 
-/** A property's maxLength, also where it is optional (`anyOf` with null). */
+/** A property's maxLength, also where it is optional (`anyOf` with null); a map's, each value's. */
 function maxLengthOf(property) {
   if (typeof property.maxLength === 'number') return property.maxLength;
+  if (typeof property.additionalProperties?.maxLength === 'number') return property.additionalProperties.maxLength;
   for (const option of property.anyOf ?? []) if (typeof option.maxLength === 'number') return option.maxLength;
   return undefined;
 }

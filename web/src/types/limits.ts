@@ -56,8 +56,17 @@ export const maxLength = {
     carrierCode: 4,
     transportDocumentReference: 20,
   },
+  DeclineBody: {
+    message: 2000,
+  },
+  DeclineEditBody: {
+    message: 2000,
+  },
   MessageBody: {
     message: 2000,
+  },
+  OrderRevisionBody: {
+    revise: 2000,
   },
   PortBody: {
     code: 5,

@@ -20,10 +20,12 @@ export interface DecisionProps {
   decline: UseMutationResult<unknown, ApiError, string>;
   disabled?: boolean;
   subject: string;
+  /** The longest decline message the call takes (its body's bound, `@/types/limits`). */
+  messageLimit: number;
 }
 
 /** Accept (with a confirmation) and Decline (with a required description); both return to the overview. */
-export function Decision({ accept, decline, disabled, subject }: DecisionProps) {
+export function Decision({ accept, decline, disabled, subject, messageLimit }: DecisionProps) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
@@ -85,6 +87,7 @@ export function Decision({ accept, decline, disabled, subject }: DecisionProps) 
             dir="auto"
             className={styles.textarea}
             aria-invalid={errors.message ? true : undefined}
+            maxLength={messageLimit}
             {...register('message')}
           />
           {errors.message ? <p className={styles.error}>{errors.message.message}</p> : null}

@@ -12,6 +12,7 @@ import { Decision } from '../components/decision';
 import { ReadOnlyField } from '../components/read-only-field';
 import styles from '../components/admin.module.css';
 import { useTranslation } from 'react-i18next';
+import { maxLength } from '@/types/limits';
 
 export type { CustomerKind };
 
@@ -113,6 +114,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
           <Decision
             accept={accept}
             decline={decline}
+            messageLimit={maxLength.DeclineBody.message}
             disabled={!can('registration', data.state, 'accept', 'staff')}
             subject={t('detail.signUpOf', { who: applicant(kind, data) })}
           />

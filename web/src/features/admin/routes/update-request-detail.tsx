@@ -11,6 +11,7 @@ import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
 import styles from '../components/admin.module.css';
 import { useTranslation } from 'react-i18next';
+import { maxLength } from '@/types/limits';
 
 // An erased customer's closed edit still opens: her values read in the reader's words, not the store's marker.
 const show = (value: unknown) =>
@@ -52,6 +53,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
           <Decision
             accept={accept}
             decline={decline}
+            messageLimit={maxLength.DeclineEditBody.message}
             disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
             subject={t('detail.editOf', { id: personWords(id) })}
           />

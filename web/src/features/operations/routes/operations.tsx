@@ -189,6 +189,7 @@ function ActionDialog({
               label={t('actionDialog.reviseMessage', { name: fieldName(key, label) })}
               dir="auto"
               value={revise[key] ?? ''}
+              maxLength={maxLength.OrderRevisionBody.revise}
               onChange={(e) => setRevise((r) => ({ ...r, [key]: e.target.value }))}
             />
           ))
