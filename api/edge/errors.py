@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -27,7 +28,7 @@ from domain.shared.errors import (
     Unauthorized,
     ValidationFailed,
 )
-from domain.shared.messages import message as catalogued
+from domain.shared.messages import message
 
 log = logging.getLogger(__name__)
 
@@ -104,17 +105,38 @@ def field_messages(errors: list[Any]) -> dict[str, str]:
         name = ".".join(loc) or "body"
         kind = error.get("type", "")
         if kind == "missing":
-            message = "Required"
+            text = "Required"
         elif kind == "json_invalid":
-            name, message = "body", "Invalid JSON"
+            name, text = "body", "Invalid JSON"
         elif kind in _JSON_TYPES:
-            message = f"Expected {_JSON_TYPES[kind]} received {_json_type(error.get('input'))}"
-        elif kind == "string_too_long":  # as the domain says it, so the catalogue has it in every language
-            message = catalogued("common.text.max", max=error.get("ctx", {}).get("max_length"))
+            text = f"Expected {_JSON_TYPES[kind]} received {_json_type(error.get('input'))}"
+        elif kind in _BOUNDS:
+            text = _BOUNDS[kind](error.get("ctx", {}))
         else:
-            message = str(error.get("msg", "Invalid input")).removeprefix("Value error, ")
-        fields.setdefault(name, message)
+            text = str(error.get("msg", "Invalid input")).removeprefix("Value error, ")
+        fields.setdefault(name, text)
     return fields
+
+
+# A schema's bounds said as the domain says its own, from the catalogue: in every language it speaks.
+_BOUNDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "string_too_long": lambda ctx: message("common.text.max", max=ctx.get("max_length")),
+    "too_long": lambda ctx: message("common.list.max", max=ctx.get("max_length")),
+    "greater_than_equal": lambda ctx: message("common.number.min", min=_plain(ctx.get("ge"))),
+    "less_than_equal": lambda ctx: message("common.number.max", max=_plain(ctx.get("le"))),
+    "literal_error": lambda ctx: _one_of(ctx),
+    "enum": lambda ctx: _one_of(ctx),
+}
+
+
+def _plain(bound: Any) -> Any:
+    """A float field's whole bound as the schema wrote it (168, not 168.0)."""
+    return int(bound) if isinstance(bound, float) and bound.is_integer() else bound
+
+
+def _one_of(ctx: dict[str, Any]) -> str:
+    # pydantic lists them as "'en' or 'fa'": without the English word, for any language
+    return message("common.choice", expected=str(ctx.get("expected")).replace(" or ", ", "))
 
 
 def install(app: FastAPI) -> None:

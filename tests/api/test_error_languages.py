@@ -52,6 +52,17 @@ def test_a_text_over_its_bound_is_refused_in_the_catalogue_s_words_in_either_lan
     assert fails(persian, 400)["fields"] == {"label": "متن باید حداکثر 200 نویسه باشد"}
 
 
+def test_a_choice_outside_its_list_is_refused_in_the_catalogue_s_words_in_either_language(
+    client: TestClient,
+) -> None:
+    headers = customer(client, "odd-language")
+    path = "/account/api/v1/client/profile/language"
+    english = fails(client.put(path, json={"language": "de"}, headers=headers), 400)
+    assert english["fields"] == {"language": "Must be one of: 'en', 'fa'"}
+    persian = fails(client.put(path, json={"language": "de"}, headers={**headers, **FA}), 400)
+    assert persian["fields"] == {"language": "باید یکی از اینها باشد: 'en', 'fa'"}
+
+
 def test_a_message_with_values_keeps_its_values() -> None:
     assert (
         translated("String must contain at most 200 character(s)", "fa") == "متن باید حداکثر 200 نویسه باشد"
