@@ -16,6 +16,7 @@ from api.edge.envelope import success
 from api.edge.languages import failure_in_language
 from api.edge.path_guard import allowed_methods
 from api.mapping import wire_fields
+from domain.shared.application import CHANGED_MEANWHILE
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,
@@ -158,7 +159,7 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(RecordConflictError)
     async def write_conflict(request: Request, __: RecordConflictError) -> Any:
-        return said(request, 409, "Somebody else changed this at the same time; reload and try again")
+        return said(request, 409, CHANGED_MEANWHILE)
 
     @app.exception_handler(StoredNotShown)
     async def stored_not_shown(request: Request, error: StoredNotShown) -> Any:

@@ -60,7 +60,7 @@ from domain.booking.tariff import (
 )
 from domain.booking.values import DocumentDraft, OrderDraft, RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR, Actor
-from domain.shared.application import ContextApplication, EventStore
+from domain.shared.application import ContextApplication, EventStore, decided_afresh
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,
@@ -302,6 +302,7 @@ class BookingApplication(ContextApplication):
                     self.references.lost(reference)
         return positions
 
+    @decided_afresh
     def edit_rate_request(
         self, rate_request_id: str, actor: Actor, draft: RateRequestDraft, now: datetime | None = None
     ) -> int:
@@ -389,6 +390,7 @@ class BookingApplication(ContextApplication):
             return None
         return find_sailing(choice, *self._port_codes(details), self.sailings)
 
+    @decided_afresh
     def update_booking_request(
         self,
         rate_request_id: str,
@@ -419,6 +421,7 @@ class BookingApplication(ContextApplication):
         self._priced_again(rate_request, now)
         return self.record(rate_request)
 
+    @decided_afresh
     def request_booking_amendment(
         self, rate_request_id: str, actor: Actor, content: BookingRequestContent, now: datetime | None = None
     ) -> int:
@@ -448,6 +451,7 @@ class BookingApplication(ContextApplication):
         rate_request.request_amendment(details, actor, firm_content, asked=asked)
         return self.record(rate_request)
 
+    @decided_afresh
     def cancel_request(self, rate_request_id: str, actor: Actor, reason: str | None = None) -> int:
         rate_request = self.rate_request(rate_request_id, actor)
         if actor.id != rate_request.customer_id:
@@ -471,6 +475,7 @@ class BookingApplication(ContextApplication):
     def cancel_price(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.cancel_price(actor))
 
+    @decided_afresh
     def submit_booking_request(
         self, rate_request_id: str, actor: Actor, documents: Sequence[DocumentDraft]
     ) -> int:
@@ -481,6 +486,7 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     # -- rate requests: staff and system -----------------------------------------------------------------
+    @decided_afresh
     def quote(
         self,
         rate_request_id: str,
@@ -581,6 +587,7 @@ class BookingApplication(ContextApplication):
             staff=True,
         )
 
+    @decided_afresh
     def confirm_booking(
         self, rate_request_id: str, actor: Actor, sailing: SailingChoice | None = None
     ) -> int:
@@ -591,6 +598,7 @@ class BookingApplication(ContextApplication):
         rate_request.confirm_booking(actor, estimate)
         return self.record(rate_request)
 
+    @decided_afresh
     def confirm_request(
         self,
         rate_request_id: str,
@@ -701,6 +709,7 @@ class BookingApplication(ContextApplication):
         load, discharge = self._port_codes(rate_request.details)
         return find_sailing(choice, load, discharge, self.sailings)
 
+    @decided_afresh
     def choose_sailing(self, rate_request_id: str, actor: Actor, choice: SailingChoice) -> int | None:
         """The customer (until confirmation) or staff (until completion) choose the booking's sailing;
         None when it is the sailing it has already (nothing recorded)."""
@@ -711,6 +720,7 @@ class BookingApplication(ContextApplication):
             return None
         return self.record(rate_request)
 
+    @decided_afresh
     def name_sailing(
         self, rate_request_id: str, actor: Actor, choice: SailingChoice, email: str | None = None
     ) -> int | None:
@@ -888,6 +898,7 @@ class BookingApplication(ContextApplication):
     def request_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.request_cancellation(reason, actor))
 
+    @decided_afresh
     def request_confirmed_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
         """The standard's request to cancel a confirmed booking (its use case 13): `IllegalTransition` before
         confirmation, where the shipper cancels the booking request itself instead."""
@@ -923,6 +934,7 @@ class BookingApplication(ContextApplication):
         if not actor.is_staff:
             raise Forbidden("Staff only")
 
+    @decided_afresh
     def _step(
         self,
         rate_request_id: str,
@@ -960,6 +972,7 @@ class BookingApplication(ContextApplication):
         """A staff decision on a booking that says why (`text`), as `_step` records it."""
         return self._step(rate_request_id, actor, lambda booking: step(booking, text, actor), staff=True)
 
+    @decided_afresh
     def _order_step(self, order_id: str, actor: Actor, step: Callable[[ShippingOrder], object]) -> int:
         """One step on a shipping order as `actor` sees it, recorded."""
         order = self.shipping_order(order_id, actor)
@@ -1022,6 +1035,7 @@ class BookingApplication(ContextApplication):
         if first is None or details != getattr(first, "details", None):
             raise KeyReused("This idempotency key was used with another request body; use a new key")
 
+    @decided_afresh
     def resubmit_shipping_order(self, order_id: str, actor: Actor, draft: OrderDraft) -> int:
         """The customer submits its cancelled or declined order again, while the booking is live (decision
         3824): the content is checked exactly as a first submission's and replaces the order's. An order
@@ -1038,6 +1052,7 @@ class BookingApplication(ContextApplication):
         order.resubmit(details, actor, booking_live=live, **_submission_guards(rate_request, details))
         return self.record(order)
 
+    @decided_afresh
     def edit_shipping_order(self, order_id: str, actor: Actor, draft: OrderDraft) -> int:
         order = self.shipping_order(order_id, actor)
         order._may("edit", actor)
@@ -1051,6 +1066,7 @@ class BookingApplication(ContextApplication):
         order.edit({**changes, "as_sent": None}, actor)
         return self.record(order)
 
+    @decided_afresh
     def request_order_revision(
         self, order_id: str, actor: Actor, revise: Mapping[str, Any], edited_order: Mapping[str, Any] | None
     ) -> int:
@@ -1061,6 +1077,7 @@ class BookingApplication(ContextApplication):
         order.request_revision(messages, dict(edited_order) if edited_order else None, actor)
         return self.record(order)
 
+    @decided_afresh
     def accept_shipping_order(self, order_id: str, actor: Actor) -> int:
         self._staff(actor)
         order = self.shipping_order(order_id, actor)
@@ -1068,6 +1085,7 @@ class BookingApplication(ContextApplication):
         order.accept(actor)
         return self.record(order)
 
+    @decided_afresh
     def update_shipping_order(
         self, order_id: str, actor: Actor, draft: OrderDraft, as_sent: Mapping[str, Any] | None = None
     ) -> int:
@@ -1091,6 +1109,7 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         return self._order_step(order_id, actor, lambda order: order.decline(message, actor))
 
+    @decided_afresh
     def issue_transport_document(self, rate_request_id: str, actor: Actor) -> int:
         """Staff issue the bill of lading of the booking's approved order."""
         self._staff(actor)
@@ -1101,6 +1120,7 @@ class BookingApplication(ContextApplication):
         order.issue(actor)
         return self.record(order)
 
+    @decided_afresh
     def confirm_completed(self, rate_request_id: str, actor: Actor) -> int:
         """Staff confirm a firm booking completed (DCSA use case 12) when it has no shipping order."""
         self._staff(actor)
@@ -1108,6 +1128,7 @@ class BookingApplication(ContextApplication):
         rate_request.confirm_completed(self._exists(shipping_order_id(rate_request.id)), actor)
         return self.record(rate_request)
 
+    @decided_afresh
     def approve_shipping_order(self, order_id: str, actor: Actor) -> int:
         """The customer's final approval; the rate request completes in the same atomic write."""
         order = self.shipping_order(order_id, actor)

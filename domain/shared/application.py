@@ -6,8 +6,10 @@ the domain sees it only through this protocol.
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, ParamSpec, Protocol, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import Application
@@ -24,6 +26,46 @@ from eventsourcing.persistence import (
 from eventsourcing.utils import Environment
 
 from domain.shared.errors import Conflict
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+CHANGED_MEANWHILE = "Somebody else changed this at the same time; reload and try again"
+# How many times a command is decided in all before the person hears that somebody else changed the thing:
+# one concurrent write (a policy's reminder, a colleague's act) costs one more decision; only a storm of
+# them on one aggregate is answered with the conflict.
+DECISIONS = 3
+
+
+class ChangedMeanwhile(Conflict):
+    """What a command loaded was changed by another write before the command's own was stored: nothing of
+    the command was stored."""
+
+
+_deciding = threading.local()
+
+
+def decided_afresh(command: Callable[P, R]) -> Callable[P, R]:
+    """A command (load, decide, record: nothing kept before its one write) that loses to a concurrent write
+    is decided again on what is stored now, every check with it, rather than refused for a write its caller
+    never saw (decision 3851). A command called inside another is decided again by the outer one."""
+
+    @functools.wraps(command)
+    def deciding(*args: P.args, **kwargs: P.kwargs) -> R:
+        if getattr(_deciding, "active", False):
+            return command(*args, **kwargs)
+        _deciding.active = True
+        try:
+            for _ in range(DECISIONS - 1):
+                try:
+                    return command(*args, **kwargs)
+                except ChangedMeanwhile:
+                    continue
+            return command(*args, **kwargs)
+        finally:
+            _deciding.active = False
+
+    return deciding
 
 
 class EventStore(Protocol):
@@ -71,12 +113,13 @@ class ContextApplication(Application[UUID]):
         """Save the aggregates' new events in one transaction; answer the position of the last one.
 
         The API waits for the read models to reach that position before it answers (read-your-writes).
-        A concurrent write to the same aggregate loses with `Conflict`, and nothing of it is stored.
+        A concurrent write to the same aggregate loses with `ChangedMeanwhile` (a `Conflict`), and nothing
+        of it is stored: a command decorated `decided_afresh` is then decided again.
         """
         try:
             recordings = self.save(*aggregates)
         except RecordConflictError as error:
-            raise Conflict("Somebody else changed this at the same time; reload and try again") from error
+            raise ChangedMeanwhile(CHANGED_MEANWHILE) from error
         if not recordings:
             return self.store.head()
         position = max(r.notification.id for r in recordings)
