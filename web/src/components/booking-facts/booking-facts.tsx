@@ -119,13 +119,13 @@ export function BookingFacts({
 }
 
 /** A file by the name its customer sent it under, in any script: isolated in its own direction (<bdi>), so a
- * Persian name with a Latin extension reads whole in an English page, and a Latin one in a Persian page. */
+ * Persian name with a Latin extension reads whole in an English page, and a Latin one in a Persian page. On a
+ * line of its own under its link: a Latin name wrapped inside a narrow Persian cell reads in broken halves. */
 function sentName(name: string) {
   return (
-    <>
-      {' ('}
-      <bdi className={styles.fileName}>{name}</bdi>)
-    </>
+    <span className={styles.sentName}>
+      (<bdi className={styles.fileName}>{name}</bdi>)
+    </span>
   );
 }
 

@@ -31,7 +31,10 @@ describe("a document's name as its customer sent it", () => {
         // <bdi> without `dir`: its direction is its own text's (auto), so ".pdf" stays at the end of a Persian name.
         expect([node.tagName, node.getAttribute('dir'), node.textContent]).toEqual(['BDI', null, name]);
       }
-      const letter = screen.getByText(LETTER).parentElement!;
+      // The name in brackets on a line of its own, under its document's link.
+      const nameLine = screen.getByText(LETTER).parentElement!;
+      expect(nameLine.textContent).toBe(`(${LETTER})`);
+      const letter = nameLine.parentElement!;
       expect(letter.querySelector('a')?.getAttribute('href')).toBe('/file-manager/api/v1/files/file-letter');
     });
   }
