@@ -508,6 +508,7 @@ class BookingApplication(ContextApplication):
         return self.record(rate_request)
 
     # -- tariffs -----------------------------------------------------------------------------------------
+    @decided_afresh
     def publish_tariff(self, actor: Actor, text: str, sha256: str, equipment: Equipment) -> tuple[int, int]:
         """Publish an uploaded tariff (CSV text): its rows replace those of the lanes it names. Answers the
         version and the position; any bad row refuses the whole upload (`ValidationFailed`), recording
@@ -732,6 +733,7 @@ class BookingApplication(ContextApplication):
             return None
         return self.record(rate_request)
 
+    @decided_afresh
     def publish_schedules(
         self,
         actor: Actor,
@@ -762,6 +764,7 @@ class BookingApplication(ContextApplication):
                 changed.append(rate_request)
         return self.record(*changed) if changed else None
 
+    @decided_afresh
     def withdraw_schedule(self, actor: Actor, service_code: str) -> int | None:
         """Staff take a service off the published schedules (its sailings are offered no more; the bookings
         made for them keep their sailing as recorded, for staff to name another); NotFound when it is not
@@ -1162,11 +1165,13 @@ class BookingApplication(ContextApplication):
         entry = AddressBookEntry.save(account_id, draft, actor)
         return entry.id, self.record(entry)
 
+    @decided_afresh
     def change_party(self, entry_id: str, account_id: str, draft: PartyEntryDraft, actor: Actor) -> int:
         entry = self.party_entry(entry_id, account_id)
         entry.change(draft, actor)
         return self.record(entry)
 
+    @decided_afresh
     def remove_party(self, entry_id: str, account_id: str, actor: Actor) -> int:
         entry = self.party_entry(entry_id, account_id)
         entry.remove(actor)
