@@ -142,7 +142,7 @@ describe("staff's decline of a shipping order", () => {
 
 // An order whose customer sent an update (through /v3): the specification's code 0, as a fresh submission's,
 // and the state's name beside it (`statusName`, the row's `orderStateName`).
-function updatedOrder() {
+function updatedOrder(changes: { waitingFor?: 'customer' | 'staff' | null } = {}) {
   const order = shippingOrder({ status: 0, statusName: 'update_received', statusLabel: 'Update Received' });
   const detail = {
     ...rateRequestDetail({ order, reference: 'FB-2026-000042' }),
@@ -150,7 +150,13 @@ function updatedOrder() {
     orderMismatch: null,
   };
   const { order: _, pol: __, pod: ___, containerType, containerSize, ...facts } = detail;
-  const row = { ...facts, containerType: containerType.name, containerSize: containerSize.name, progress: null };
+  const row = {
+    ...facts,
+    containerType: containerType.name,
+    containerSize: containerSize.name,
+    progress: null,
+    ...changes,
+  };
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.includes('/rate-requests/rr-1/changes')) return envelope({ amendment: null, cancellation: null });
@@ -161,6 +167,20 @@ function updatedOrder() {
   });
   renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
 }
+
+describe("staff's console row of an ended booking", () => {
+  it('says nobody moves next with a dash, as its empty order cell does', async () => {
+    updatedOrder({ waitingFor: null });
+    const row = (await screen.findAllByTestId('ops-row'))[0];
+    expect(row.querySelector('td[data-label="Next move"]')?.textContent).toBe('-');
+  });
+
+  it("and a live one's by whose move it is", async () => {
+    updatedOrder({ waitingFor: 'staff' });
+    const row = (await screen.findAllByTestId('ops-row'))[0];
+    expect(row.querySelector('td[data-label="Next move"]')?.textContent).toBe('Action needed');
+  });
+});
 
 describe("staff's console of an order its customer updated", () => {
   afterEach(() => act(() => setLanguage('en')));

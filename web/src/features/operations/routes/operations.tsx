@@ -447,7 +447,8 @@ export function OperationsRoute() {
                 {r.orderStateName === null ? '-' : label('shipping_order', r.orderStateName)}
               </td>
               <td data-label={t('console.nextMove')}>
-                <WhoseMove waitingFor={r.waitingFor} viewer="staff" />
+                {/* Nobody's move (an ended booking): a dash, as an empty order cell says. */}
+                {r.waitingFor ? <WhoseMove waitingFor={r.waitingFor} viewer="staff" /> : '-'}
               </td>
               <td>
                 <Button
