@@ -122,6 +122,11 @@ def test_a_booking_cancelled_after_confirmation_shows_it_is_closed(
     expect(page.get_by_text("You accepted the price")).to_have_count(0)
     expect(page.get_by_role("button", name="Continue")).to_have_count(0)
     expect(page.get_by_role("list", name="Booking progress")).to_have_count(0)
+    # Its sailing is what it was booked on: no cut-off left to meet, no times that "will change".
+    sailing = page.get_by_role("region", name="Sailing")
+    expect(sailing.get_by_role("heading", name="The sailing it was booked on")).to_be_visible()
+    expect(sailing.get_by_role("list", name="Cut-offs")).to_have_count(0)
+    expect(sailing).not_to_contain_text("will change")
 
 
 def test_every_state_on_both_sides_at_both_widths(

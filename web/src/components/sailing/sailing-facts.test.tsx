@@ -37,6 +37,22 @@ describe('BookingSailingFacts', () => {
     expect(screen.queryByText(/voyage\s*·/)).toBeNull();
   });
 
+  it('of a booking that ended without sailing, says what it was booked on, with no cut-off to meet', () => {
+    const late = { ...booked(estimate), orderLate: true };
+    const { unmount } = render(<BookingSailingFacts booked={late} />);
+    expect(screen.getByRole('heading', { name: 'Sailing and cut-offs' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Cut-offs' })).toBeTruthy();
+    expect(screen.getByText(/these times and cut-offs will change/)).toBeTruthy();
+    unmount();
+
+    render(<BookingSailingFacts booked={late} ended />);
+    expect(screen.getByRole('heading', { name: 'The sailing it was booked on' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Cut-offs' })).toBeNull();
+    expect(screen.queryByText(/will change/)).toBeNull();
+    expect(screen.getByText('Estimated: the carrier had not named the vessel and voyage.')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull(); // nor that its order came late
+  });
+
   it('tells a named sailing that replaced an estimate apart from a schedule move', () => {
     const named: SailingView = {
       ...estimate,

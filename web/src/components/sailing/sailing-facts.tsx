@@ -20,8 +20,9 @@ export function cutOffName(cut: { code: string; name: string }): string {
 export type SailingView = Schema<'SailingView'>;
 export type BookingSailing = Schema<'BookingSailing'>;
 
-/** A sailing's facts as a definition list: vessel, voyage, ETD, ETA, transit days, then its cut-offs. */
-export function SailingFacts({ sailing }: { sailing: SailingView }) {
+/** A sailing's facts as a definition list: vessel, voyage, ETD, ETA, transit days, then its cut-offs; `ended`: of a
+ * booking that ended without sailing, said as what it was booked on, without the cut-offs nobody has to meet. */
+export function SailingFacts({ sailing, ended = false }: { sailing: SailingView; ended?: boolean }) {
   const { t } = useTranslation('common');
   // Each time in the local time of the port where it happens: departure and cut-offs at the port of loading.
   const places = usePlaces([sailing.portOfLoading, sailing.portOfDischarge]);
@@ -30,7 +31,9 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
   return (
     <>
       {sailing.estimated ? (
-        <p className={styles.vessel}>{t('sailingFacts.estimatedTheCarrierHas')}</p>
+        <p className={styles.vessel}>
+          {ended ? t('sailingFacts.estimatedWhenItEnded') : t('sailingFacts.estimatedTheCarrierHas')}
+        </p>
       ) : (
         <p className={styles.vessel}>
           {sailing.vesselName ?? t('sailingFacts.vesselToBeNamed')}
@@ -68,7 +71,7 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
           </dd>
         </div>
       </dl>
-      {sailing.cutOffs.length ? (
+      {sailing.cutOffs.length && !ended ? (
         <ul className={styles.cutOffs} aria-label={t('sailingFacts.cutOffs')}>
           {sailing.cutOffs.map((cut) => (
             <li key={cut.code}>
@@ -81,8 +84,9 @@ export function SailingFacts({ sailing }: { sailing: SailingView }) {
   );
 }
 
-/** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order. */
-export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
+/** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order; `ended`:
+ * the booking ended without sailing (cancelled, rejected, declined, expired), so only what it was booked on. */
+export function BookingSailingFacts({ booked, ended = false }: { booked: BookingSailing; ended?: boolean }) {
   const { t } = useTranslation('common');
   const before = booked.previous;
   const places = usePlaces([before?.portOfLoading, before?.portOfDischarge, booked.sailing.portOfLoading]);
@@ -90,9 +94,11 @@ export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
     formatAt(value, port ? places.get(port)?.timeZone : null);
   return (
     <section aria-label={t('sailingFacts.sailing')} style={{ margin: '0.75rem 0' }}>
-      <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>{t('sailingFacts.sailingAndCutOffs')}</h3>
-      <SailingFacts sailing={booked.sailing} />
-      {booked.previous?.estimated ? (
+      <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>
+        {ended ? t('sailingFacts.bookedOn') : t('sailingFacts.sailingAndCutOffs')}
+      </h3>
+      <SailingFacts sailing={booked.sailing} ended={ended} />
+      {ended ? null : booked.previous?.estimated ? (
         <p className={styles.flag} role="status">
           {t('sailingFacts.theCarrierNamedThis')} {at(booked.previous.departure, booked.previous.portOfLoading)}.
         </p>
@@ -102,7 +108,7 @@ export function BookingSailingFacts({ booked }: { booked: BookingSailing }) {
           {t('sailingFacts.arrivalWas')} {at(booked.previous.arrival, booked.previous.portOfDischarge)}.
         </p>
       ) : null}
-      {booked.orderLate ? (
+      {booked.orderLate && !ended ? (
         <p className={styles.flag} role="status">
           {t('sailingFacts.theShippingOrderCame')}
           {at(booked.orderSubmittedAt, booked.sailing.portOfLoading)}).

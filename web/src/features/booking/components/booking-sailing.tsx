@@ -3,13 +3,14 @@ import { BookingSailingFacts } from '@/components/sailing';
 import { bookingSailingOptions } from '../api/sailings-api';
 import bookingStyles from './booking.module.css';
 
-/** The booking's sailing on the customer's screens (nothing until one is chosen). */
-export function BookingSailingCard({ id }: { id: string }) {
+/** The booking's sailing on the customer's screens (nothing until one is chosen); `ended`: the booking is closed
+ * (its lifecycle's `closed` screen), so the sailing is only what it was booked on. */
+export function BookingSailingCard({ id, ended = false }: { id: string; ended?: boolean }) {
   const query = useQuery(bookingSailingOptions(id));
   if (!query.data) return null;
   return (
     <div className={bookingStyles.card} data-shared="sailing">
-      <BookingSailingFacts booked={query.data} />
+      <BookingSailingFacts booked={query.data} ended={ended} />
     </div>
   );
 }

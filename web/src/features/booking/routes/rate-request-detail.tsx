@@ -175,7 +175,7 @@ export function RateRequestDetailRoute() {
       {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
       {closed ? null : <StepsHeader active={step} />}
       <BookingChangesPanel detail={detail} />
-      <BookingSailingCard id={detail.id} />
+      <BookingSailingCard id={detail.id} ended={closed} />
       <TrackingPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <AwaitingQuotePanel

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { BookingSailingFacts } from '@/components/sailing';
 import { staffBookingSailingOptions } from '../api/schedules';
 
-/** The sailing the customer (or staff) chose for the open booking; nothing when none is chosen. */
-export function StaffBookingSailing({ id }: { id: string }) {
+/** The sailing the customer (or staff) chose for the open booking; nothing when none is chosen. `ended`: the
+ * booking is closed (cancelled, rejected, declined, expired), so the sailing is only what it was booked on. */
+export function StaffBookingSailing({ id, ended = false }: { id: string; ended?: boolean }) {
   const query = useQuery(staffBookingSailingOptions(id));
-  return query.data ? <BookingSailingFacts booked={query.data} /> : null;
+  return query.data ? <BookingSailingFacts booked={query.data} ended={ended} /> : null;
 }

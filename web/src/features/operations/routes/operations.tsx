@@ -271,7 +271,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         containers={d.containerMilestones ?? []}
         confirmed={getState('rate_request', name)?.confirmed === true}
       />
-      <StaffBookingSailing id={d.id} />
+      <StaffBookingSailing id={d.id} ended={getState('rate_request', name)?.screen === 'closed'} />
       {d.order ? (
         <div>
           <h3>{t('detail.order', { state: label('shipping_order', d.order.statusName) })}</h3>
