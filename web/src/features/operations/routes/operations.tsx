@@ -226,6 +226,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   if (query.isError) return <p role="alert">{t('detail.error')}</p>;
   if (!d) return <p>{t('loading')}</p>;
   const name = stateName('rate_request', d.state, d.price);
+  const state = getState('rate_request', name);
   // The guards the console knows are applied (an open change holds a rejection back: decide it first); the
   // others are the server's to check when the step is taken. Changes not yet read are not taken as none.
   const noChange = amendable !== true || (changes.data !== undefined && !changePending(changes.data));
@@ -269,9 +270,9 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       <BookingTracking
         progress={d.progress}
         containers={d.containerMilestones ?? []}
-        confirmed={getState('rate_request', name)?.confirmed === true}
+        confirmed={state?.confirmed === true}
       />
-      <StaffBookingSailing id={d.id} ended={getState('rate_request', name)?.screen === 'closed'} />
+      <StaffBookingSailing id={d.id} ended={state?.screen === 'closed'} />
       {d.order ? (
         <div>
           <h3>{t('detail.order', { state: label('shipping_order', d.order.statusName) })}</h3>
