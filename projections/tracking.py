@@ -490,6 +490,25 @@ def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
 
 
+def departures(tx: Tx, rate_request_id: str, *, until_end: bool = False) -> list[dict[str, Any]]:
+    """A booking's actual vessel departures, not withdrawn, as `timeline` gives its events (`until_end`: only
+    those that reached it before it ended, as its customer reads them: decision 3831)."""
+    end = (
+        f" AND NOT EXISTS (SELECT 1 FROM {ENDED_BOOKINGS} x"
+        " WHERE x.rate_request_id = e.rate_request_id AND x.position < e.position)"
+        if until_end
+        else ""
+    )
+    rows = tx.all(
+        "SELECT e.event_type, e.event_subtype, e.classifier, e.equipment_reference, e.event_date_time, e.body"
+        f" FROM {EVENTS} e WHERE e.rate_request_id = ? AND e.retracted_at IS NULL"
+        f" AND e.event_type = 'TRANSPORT' AND e.event_subtype = 'DEPA' AND e.classifier = 'ACT'{end}"
+        " ORDER BY e.event_date_time, e.id",
+        (rate_request_id,),
+    )
+    return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
+
+
 def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:
     """One page (numbered from 1) of the events that matched no booking, the latest recorded first, with the
     document references the publisher sent (read from the page's own bodies)."""

@@ -11,6 +11,7 @@ from pydantic import Field
 from api.mapping import SAILING
 from api.schemas.wire_model import WireAnswer, WireModel, wire_keys
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing, SailingChoice
+from domain.tracking.position import Departure
 
 
 class SailingChoiceBody(WireModel):
@@ -72,9 +73,20 @@ class SailingView(WireAnswer):
     estimated: bool = False
 
 
+class SailingDeparture(WireAnswer):
+    """The vessel seen leaving the booking's port of loading, by its tracking (an actual `DEPA` event):
+    when (as the publisher sent it), the vessel's name (null when not sent) and the port (UN/LOCODE, null
+    when the publisher named none)."""
+
+    at: str
+    vessel_name: str | None
+    port: str | None
+
+
 class BookingSailing(WireAnswer):
     """A booking's sailing: its transport plan and cut-offs, what a republication moved, the reminders
-    sent, and whether the shipping order came in after the shipping-instruction cut-off."""
+    sent, whether the shipping order came in after the shipping-instruction cut-off, and whether the vessel
+    has left (`departed`, from the booking's tracking: the plan's cut-offs and estimates are then past)."""
 
     sailing: SailingView
     previous: SailingView | None
@@ -82,6 +94,7 @@ class BookingSailing(WireAnswer):
     reminders_sent: list[str]
     order_submitted_at: str | None
     order_late: bool
+    departed: SailingDeparture | None = None
 
 
 class PublishedService(WireModel):
@@ -119,7 +132,7 @@ def _sailing(sailing: Sailing) -> SailingView:
     )
 
 
-def booking_sailing(row: dict[str, Any]) -> dict[str, Any]:
+def booking_sailing(row: dict[str, Any], departed: Departure | None = None) -> dict[str, Any]:
     return BookingSailing(
         sailing=_sailing(row["sailing"]),
         previous=_sailing(row["previous"]) if row["previous"] else None,
@@ -127,4 +140,7 @@ def booking_sailing(row: dict[str, Any]) -> dict[str, Any]:
         reminders_sent=list(row["reminders"]),
         order_submitted_at=row["order_submitted_at"],
         order_late=bool(row["order_late"]),
+        departed=None
+        if departed is None
+        else SailingDeparture(at=departed.at, vessel_name=departed.vessel, port=departed.port),
     ).model_dump()

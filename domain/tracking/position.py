@@ -84,6 +84,31 @@ def vessel_of(body: dict[str, Any]) -> str | None:
     return None if name is None else str(name)
 
 
+@dataclass(frozen=True)
+class Departure:
+    """The vessel seen leaving the booking's port of loading: when (the standard's text), on what, where."""
+
+    at: str
+    vessel: str | None
+    port: str | None
+
+
+def departure(events: Iterable[dict[str, Any]], load_port: str) -> Departure | None:
+    """The first actual departure among `events` (rows as `position` takes them) from `load_port`, or from a
+    place the publisher did not name; None while the vessel has not left it (a plan or an estimate is not a
+    departure, nor is leaving a port of transshipment)."""
+    left = [
+        e
+        for e in events
+        if (e["event_type"], e["event_subtype"], e["classifier"]) == ("TRANSPORT", "DEPA", "ACT")
+        and port_of(e["body"]) in (None, load_port)
+    ]
+    if not left:
+        return None
+    first = min(left, key=lambda e: _at(str(e["body"]["eventDateTime"])))
+    return Departure(str(first["body"]["eventDateTime"]), vessel_of(first["body"]), port_of(first["body"]))
+
+
 def _at(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 

@@ -129,6 +129,21 @@ def test_a_booking_cancelled_after_confirmation_shows_it_is_closed(
     expect(sailing).not_to_contain_text("will change")
 
 
+def test_a_completed_booking_s_estimate_is_its_plan_not_times_that_will_change(
+    page: Page, live_server: LiveServer, bookings: dict[str, Any]
+) -> None:
+    """Nobody may change a completed booking's sailing (its state's `sailing` fact is empty), so its estimate
+    is said as the plan it has, its cut-offs still listed: its cargo is still due by them."""
+    rid, _ = bookings["made"]["completed"]
+    sign_in(page, live_server, bookings["username"], bookings["password"])
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
+    sailing = page.get_by_role("region", name="Sailing")
+    expect(sailing.get_by_role("heading", name="Sailing and cut-offs")).to_be_visible()
+    expect(sailing).to_contain_text("Estimated: no vessel and voyage were named for this booking")
+    expect(sailing.get_by_role("list", name="Cut-offs")).to_be_visible()
+    expect(sailing).not_to_contain_text("will change")
+
+
 def test_every_state_on_both_sides_at_both_widths(
     page: Page,
     staff_page: Page,
@@ -145,6 +160,7 @@ def test_every_state_on_both_sides_at_both_widths(
         page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         _customer_sees_the_files_screen(page, state)
+        expect(page.get_by_text("Loading…", exact=True)).to_have_count(0)  # the picture is of the page read
         page.screenshot(path=str(screenshot_dir / f"state-{name}-customer-{width}.png"), full_page=True)
         problems[f"customer {name}"] = layout_problems(page)
 

@@ -492,6 +492,12 @@ def test_the_whole_walk(
                 expect(tracking.get_by_text(at_zone(eta, "Europe/Berlin")).first).to_be_visible()
             set_off = pattern(lang, "common:progressWords.stages.departed", port="Bandar Abbas")
             expect(tracking.get_by_role("status")).to_contain_text(set_off, timeout=LIVE)
+            # The vessel left: the sailing says so, with no cut-off or estimate still ahead (decision 3853).
+            sailing = c.get_by_role("region", name=w("common:sailingFacts.sailing"))
+            left_on = sailing.get_by_role("heading", name=w("common:sailingFacts.leftOn"))
+            expect(left_on).to_be_visible(timeout=LIVE)
+            expect(sailing.get_by_role("list", name=w("common:sailingFacts.cutOffs"))).to_have_count(0)
+            expect(sailing).not_to_contain_text(w("common:sailingFacts.estimatedTheCarrierHas"))
             tracking.scroll_into_view_if_needed()
             seen += customer.look("tracking")
             read_persian(c, "tracking")

@@ -172,6 +172,12 @@ export function getState(machineId: MachineId, name: string): StateDef | undefin
   return machines[machineId].states.find((s) => s.name === name);
 }
 
+/** Nobody may choose or change the sailing of a booking in this rate_request state any more (its `sailing` fact
+ * is empty): what it sails on is settled, an estimate included. */
+export function sailingSettled(name: string): boolean {
+  return !getState('rate_request', name)?.sailing?.length;
+}
+
 /** All states that carry a numeric code (rate_request's requested and quoted share 0). */
 export function statesByCode(machineId: MachineId, code: number): StateDef[] {
   return machines[machineId].states.filter((s) => s.code === code);

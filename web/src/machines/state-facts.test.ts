@@ -109,6 +109,12 @@ describe('a state added to a copy of rate_request.json', () => {
     const wizard = await import('./booking-wizard');
     expect(lifecycle.statesWhere('rate_request', 'amendable')).toEqual(['shipping_order', 'on_hold']);
     expect(lifecycle.statesWhere('rate_request', 'sailing')).toContain('on_hold');
+    expect(lifecycle.sailingSettled('on_hold')).toBe(false);
+    vi.doMock('../../../state-machines/rate_request.json', () => ({
+      default: withState({ ...ON_HOLD, sailing: [] }),
+    }));
+    vi.resetModules();
+    expect((await import('@/lib/lifecycle')).sailingSettled('on_hold')).toBe(true);
     const snapshot = { state: 9, priced: true, orderState: null, hasDocuments: true };
     expect(landing(wizard.bookingWizardMachine, snapshot)).toBe('shippingOrder.fill');
     expect(wizard.reachedStep(snapshot)).toBe(2);

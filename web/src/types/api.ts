@@ -3175,11 +3175,13 @@ export interface components {
         /**
          * BookingSailing
          * @description A booking's sailing: its transport plan and cut-offs, what a republication moved, the reminders
-         *     sent, and whether the shipping order came in after the shipping-instruction cut-off.
+         *     sent, whether the shipping order came in after the shipping-instruction cut-off, and whether the vessel
+         *     has left (`departed`, from the booking's tracking: the plan's cut-offs and estimates are then past).
          */
         BookingSailing: {
             /** Chosenby */
             chosenBy: string;
+            departed?: components["schemas"]["SailingDeparture"] | null;
             /** Orderlate */
             orderLate: boolean;
             /** Ordersubmittedat */
@@ -8216,6 +8218,20 @@ export interface components {
             routingReference?: string | null;
             /** Vesselimonumber */
             vesselIMONumber?: string | null;
+        };
+        /**
+         * SailingDeparture
+         * @description The vessel seen leaving the booking's port of loading, by its tracking (an actual `DEPA` event):
+         *     when (as the publisher sent it), the vessel's name (null when not sent) and the port (UN/LOCODE, null
+         *     when the publisher named none).
+         */
+        SailingDeparture: {
+            /** At */
+            at: string;
+            /** Port */
+            port: string | null;
+            /** Vesselname */
+            vesselName: string | null;
         };
         /** SailingView */
         SailingView: {

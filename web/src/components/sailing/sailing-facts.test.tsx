@@ -53,6 +53,38 @@ describe('BookingSailingFacts', () => {
     expect(screen.queryByRole('status')).toBeNull(); // nor that its order came late
   });
 
+  it('once its vessel left, says when and on what, with no cut-off, estimate or move still ahead', () => {
+    const moved = { ...booked(estimate, { ...estimate, departure: '2026-12-28T12:00:00Z' }), orderLate: true };
+    const departed = { at: '2026-12-30T03:40:00+08:00', vesselName: 'KING OF THE SEAS', port: 'CNSHA' };
+    render(<BookingSailingFacts booked={{ ...moved, departed }} />);
+    expect(screen.getByRole('heading', { name: 'The sailing it left on' })).toBeTruthy();
+    expect(screen.getByText('KING OF THE SEAS').closest('p')?.textContent).toBe('Left on KING OF THE SEAS');
+    expect(screen.getByText(/^Departed/).closest('div')?.textContent).toContain('2026/12/29 19:40');
+    expect(screen.queryByRole('list', { name: 'Cut-offs' })).toBeNull();
+    expect(screen.queryByText(/Estimated/)).toBeNull();
+    expect(screen.queryByText(/ETD/)).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull(); // nor a move of the plan, nor a late order
+  });
+
+  it('of a booking that ended, says what it was booked on though the vessel left', () => {
+    const departed = { at: '2026-12-30T03:40:00+08:00', vesselName: 'KING OF THE SEAS', port: 'CNSHA' };
+    render(<BookingSailingFacts booked={{ ...booked(estimate), departed }} ended />);
+    expect(screen.getByRole('heading', { name: 'The sailing it was booked on' })).toBeTruthy();
+    expect(screen.queryByText(/KING OF THE SEAS/)).toBeNull();
+  });
+
+  it('of a booking whose sailing nobody may change any more, says the estimate is the plan, not that it will change', () => {
+    render(<BookingSailingFacts booked={booked(estimate)} settled />);
+    expect(screen.getByRole('heading', { name: 'Sailing and cut-offs' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Estimated: no vessel and voyage were named for this booking; these are the times it was planned on.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/will change/)).toBeNull();
+    expect(screen.getByRole('list', { name: 'Cut-offs' })).toBeTruthy(); // its cargo is still due by them
+  });
+
   it('tells a named sailing that replaced an estimate apart from a schedule move', () => {
     const named: SailingView = {
       ...estimate,

@@ -19,10 +19,23 @@ export function cutOffName(cut: { code: string; name: string }): string {
 
 export type SailingView = Schema<'SailingView'>;
 export type BookingSailing = Schema<'BookingSailing'>;
+export type SailingDeparture = Schema<'SailingDeparture'>;
 
 /** A sailing's facts as a definition list: vessel, voyage, ETD, ETA, transit days, then its cut-offs; `ended`: of a
- * booking that ended without sailing, said as what it was booked on, without the cut-offs nobody has to meet. */
-export function SailingFacts({ sailing, ended = false }: { sailing: SailingView; ended?: boolean }) {
+ * booking that ended without sailing, said as what it was booked on, without the cut-offs nobody has to meet;
+ * `departed`: the vessel left (the booking's tracking saw it), so when and on what it left, and no cut-offs. */
+export function SailingFacts({
+  sailing,
+  ended = false,
+  settled = false,
+  departed = null,
+}: {
+  sailing: SailingView;
+  ended?: boolean;
+  /** Nobody may change the sailing any more (the booking's state's `sailing` fact): an estimate stays one. */
+  settled?: boolean;
+  departed?: SailingDeparture | null;
+}) {
   const { t } = useTranslation('common');
   // Each time in the local time of the port where it happens: departure and cut-offs at the port of loading.
   const places = usePlaces([sailing.portOfLoading, sailing.portOfDischarge]);
@@ -30,9 +43,22 @@ export function SailingFacts({ sailing, ended = false }: { sailing: SailingView;
   const discharge = places.get(sailing.portOfDischarge);
   return (
     <>
-      {sailing.estimated ? (
+      {departed ? (
         <p className={styles.vessel}>
-          {ended ? t('sailingFacts.estimatedWhenItEnded') : t('sailingFacts.estimatedTheCarrierHas')}
+          <Trans
+            t={t}
+            i18nKey="sailingFacts.leftOnVessel"
+            values={{ vessel: departed.vesselName ?? sailing.vesselName ?? t('sailingFacts.theVessel') }}
+            components={{ vessel: <bdi /> }}
+          />
+        </p>
+      ) : sailing.estimated ? (
+        <p className={styles.vessel}>
+          {ended
+            ? t('sailingFacts.estimatedWhenItEnded')
+            : settled
+              ? t('sailingFacts.estimatedSettled')
+              : t('sailingFacts.estimatedTheCarrierHas')}
         </p>
       ) : (
         <p className={styles.vessel}>
@@ -46,12 +72,12 @@ export function SailingFacts({ sailing, ended = false }: { sailing: SailingView;
           <dt>
             <Trans
               t={t}
-              i18nKey="sailingFacts.departsFrom"
+              i18nKey={departed ? 'sailingFacts.departedFrom' : 'sailingFacts.departsFrom'}
               values={{ port: loading?.name ?? sailing.portOfLoading }}
               components={{ port: <bdi /> }}
             />
           </dt>
-          <dd>{formatAt(sailing.departure, loading?.timeZone)}</dd>
+          <dd>{formatAt(departed ? departed.at : sailing.departure, loading?.timeZone)}</dd>
         </div>
         <div>
           <dt>
@@ -71,7 +97,7 @@ export function SailingFacts({ sailing, ended = false }: { sailing: SailingView;
           </dd>
         </div>
       </dl>
-      {sailing.cutOffs.length && !ended ? (
+      {sailing.cutOffs.length && !ended && !departed ? (
         <ul className={styles.cutOffs} aria-label={t('sailingFacts.cutOffs')}>
           {sailing.cutOffs.map((cut) => (
             <li key={cut.code}>
@@ -85,9 +111,21 @@ export function SailingFacts({ sailing, ended = false }: { sailing: SailingView;
 }
 
 /** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order; `ended`:
- * the booking ended without sailing (cancelled, rejected, declined, expired), so only what it was booked on. */
-export function BookingSailingFacts({ booked, ended = false }: { booked: BookingSailing; ended?: boolean }) {
+ * the booking ended without sailing (cancelled, rejected, declined, expired), so only what it was booked on;
+ * once its vessel left (`departed`, decision 3853), the sailing it left on: the plan's cut-offs and moves are
+ * past; `settled`: nobody may change it any more, so an estimate is not said to be about to change. */
+export function BookingSailingFacts({
+  booked,
+  ended = false,
+  settled = false,
+}: {
+  booked: BookingSailing;
+  ended?: boolean;
+  settled?: boolean;
+}) {
   const { t } = useTranslation('common');
+  const departed = ended ? null : (booked.departed ?? null);
+  const past = ended || departed !== null;
   const before = booked.previous;
   const places = usePlaces([before?.portOfLoading, before?.portOfDischarge, booked.sailing.portOfLoading]);
   const at = (value: string | null | undefined, port: string | null | undefined) =>
@@ -95,10 +133,10 @@ export function BookingSailingFacts({ booked, ended = false }: { booked: Booking
   return (
     <section aria-label={t('sailingFacts.sailing')} style={{ margin: '0.75rem 0' }}>
       <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>
-        {ended ? t('sailingFacts.bookedOn') : t('sailingFacts.sailingAndCutOffs')}
+        {ended ? t('sailingFacts.bookedOn') : departed ? t('sailingFacts.leftOn') : t('sailingFacts.sailingAndCutOffs')}
       </h3>
-      <SailingFacts sailing={booked.sailing} ended={ended} />
-      {ended ? null : booked.previous?.estimated ? (
+      <SailingFacts sailing={booked.sailing} ended={ended} settled={settled} departed={departed} />
+      {past ? null : booked.previous?.estimated ? (
         <p className={styles.flag} role="status">
           {t('sailingFacts.theCarrierNamedThis')} {at(booked.previous.departure, booked.previous.portOfLoading)}.
         </p>
@@ -108,7 +146,7 @@ export function BookingSailingFacts({ booked, ended = false }: { booked: Booking
           {t('sailingFacts.arrivalWas')} {at(booked.previous.arrival, booked.previous.portOfDischarge)}.
         </p>
       ) : null}
-      {booked.orderLate && !ended ? (
+      {booked.orderLate && !past ? (
         <p className={styles.flag} role="status">
           {t('sailingFacts.theShippingOrderCame')}
           {at(booked.orderSubmittedAt, booked.sailing.portOfLoading)}).

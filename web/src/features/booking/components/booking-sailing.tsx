@@ -4,13 +4,22 @@ import { bookingSailingOptions } from '../api/sailings-api';
 import bookingStyles from './booking.module.css';
 
 /** The booking's sailing on the customer's screens (nothing until one is chosen); `ended`: the booking is closed
- * (its lifecycle's `closed` screen), so the sailing is only what it was booked on. */
-export function BookingSailingCard({ id, ended = false }: { id: string; ended?: boolean }) {
+ * (its lifecycle's `closed` screen), so the sailing is only what it was booked on; `settled`: nobody may change
+ * it any more. */
+export function BookingSailingCard({
+  id,
+  ended = false,
+  settled = false,
+}: {
+  id: string;
+  ended?: boolean;
+  settled?: boolean;
+}) {
   const query = useQuery(bookingSailingOptions(id));
   if (!query.data) return null;
   return (
     <div className={bookingStyles.card} data-shared="sailing">
-      <BookingSailingFacts booked={query.data} ended={ended} />
+      <BookingSailingFacts booked={query.data} ended={ended} settled={settled} />
     </div>
   );
 }

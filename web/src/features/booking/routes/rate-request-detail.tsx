@@ -9,7 +9,7 @@ import { i18next } from '@/i18n';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { WhoseMove } from '@/components/whose-move';
-import { customerLabel, isNamed, isState, label, stateName } from '@/lib/lifecycle';
+import { customerLabel, isNamed, isState, label, sailingSettled, stateName } from '@/lib/lifecycle';
 import {
   activeStep,
   bookingWizardMachine,
@@ -175,7 +175,11 @@ export function RateRequestDetailRoute() {
       {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
       {closed ? null : <StepsHeader active={step} />}
       <BookingChangesPanel detail={detail} />
-      <BookingSailingCard id={detail.id} ended={closed} />
+      <BookingSailingCard
+        id={detail.id}
+        ended={closed}
+        settled={sailingSettled(stateName('rate_request', detail.state, detail.price))}
+      />
       <TrackingPanel detail={detail} />
       {snapshot.matches({ rateRequest: 'awaitingQuote' }) ? (
         <AwaitingQuotePanel

@@ -10,7 +10,17 @@ import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
 import { api, ApiError } from '@/lib/api-client';
-import { can, getState, guardNames, isNamed, isState, label, stateCodes, stateName } from '@/lib/lifecycle';
+import {
+  can,
+  getState,
+  guardNames,
+  isNamed,
+  isState,
+  label,
+  sailingSettled,
+  stateCodes,
+  stateName,
+} from '@/lib/lifecycle';
 import { changePending } from '@/components/booking-changes';
 import { ApiBadge } from '@/components/api-badge';
 import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
@@ -272,7 +282,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         containers={d.containerMilestones ?? []}
         confirmed={state?.confirmed === true}
       />
-      <StaffBookingSailing id={d.id} ended={state?.screen === 'closed'} />
+      <StaffBookingSailing id={d.id} ended={state?.screen === 'closed'} settled={sailingSettled(name)} />
       {d.order ? (
         <div>
           <h3>{t('detail.order', { state: label('shipping_order', d.order.statusName) })}</h3>
