@@ -19,11 +19,14 @@ export function BookingTracking({
   progress,
   containers,
   confirmed,
+  ended = false,
 }: {
   progress: Progress | null | undefined;
   containers: readonly ContainerMilestone[];
   /** The carrier confirmed the booking: tracking is awaited, so its absence is said. */
   confirmed: boolean;
+  /** The booking ended (its lifecycle's `closed` screen): no event is awaited any more. */
+  ended?: boolean;
 }) {
   const { t } = useTranslation('operations');
   const places = usePlaces(containers.map((c) => c.location));
@@ -36,7 +39,7 @@ export function BookingTracking({
           <WhereItIs progress={progress} />
         </p>
       ) : (
-        <p className={styles.muted}>{t('detail.tracking.none')}</p>
+        <p className={styles.muted}>{ended ? t('detail.tracking.noneEnded') : t('detail.tracking.none')}</p>
       )}
       {containers.length > 0 ? (
         <>

@@ -212,9 +212,13 @@ describe("staff's console of an order its customer updated", () => {
 describe("staff's detail of a tracked booking", () => {
   afterEach(() => act(() => setLanguage('en')));
 
-  function tracked(progress: ReturnType<typeof loadedProgress> | null, containerMilestones: unknown[]) {
+  function tracked(
+    progress: ReturnType<typeof loadedProgress> | null,
+    containerMilestones: unknown[],
+    changes: Parameters<typeof rateRequestDetail>[0] = {},
+  ) {
     const detail = {
-      ...rateRequestDetail({ order: null }),
+      ...rateRequestDetail({ order: null, ...changes }),
       needsAttention: null,
       orderMismatch: null,
       progress,
@@ -252,6 +256,13 @@ describe("staff's detail of a tracked booking", () => {
     tracked(null, []);
     const section = await screen.findByRole('region', { name: 'Tracking' });
     expect(within(section).getByText('No tracking event has reached this booking yet.')).toBeTruthy();
+  });
+
+  it('of a booking that ended without any, awaits none', async () => {
+    tracked(null, [], { state: 8, stateName: 'cancelled' });
+    const section = await screen.findByRole('region', { name: 'Tracking' });
+    expect(within(section).getByText('No tracking event reached this booking, and it has ended.')).toBeTruthy();
+    expect(within(section).queryByText(/yet/)).toBeNull();
   });
 
   it('in Persian too', async () => {

@@ -281,6 +281,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         progress={d.progress}
         containers={d.containerMilestones ?? []}
         confirmed={state?.confirmed === true}
+        ended={state?.screen === 'closed'}
       />
       <StaffBookingSailing id={d.id} ended={state?.screen === 'closed'} settled={sailingSettled(name)} />
       {d.order ? (
