@@ -37,14 +37,17 @@ function screenOf(detail: RateRequestDetail) {
   );
 }
 
+/** Answers the booking as `detail` and every other call (its sailing, its tracking) as not found. */
+function answering(fetchMock: ReturnType<typeof stubFetchEachTest>, detail: RateRequestDetail) {
+  fetchMock.mockImplementation((url: string) =>
+    Promise.resolve(
+      String(url).endsWith(`/rate-requests/${detail.id}`) ? envelope(detail) : failureEnvelope('Not found', 404),
+    ),
+  );
+}
+
 describe("the booking's screen of an order that may be filled again", () => {
   const fetchMock = stubFetchEachTest();
-  const answering = (detail: RateRequestDetail) =>
-    fetchMock.mockImplementation((url: string) =>
-      Promise.resolve(
-        String(url).endsWith(`/rate-requests/${detail.id}`) ? envelope(detail) : failureEnvelope('Not found', 404),
-      ),
-    );
 
   afterEach(async () => {
     await act(() => setLanguage('en'));
@@ -52,7 +55,7 @@ describe("the booking's screen of an order that may be filled again", () => {
 
   it('says why staff declined it, as they wrote it, beside the offer and above the form', async () => {
     const detail = booking(6, REASON);
-    answering(detail);
+    answering(fetchMock, detail);
     screenOf(detail);
     expect(await screen.findByText(/Staff declined your shipping order\./)).toBeTruthy();
     const why = screen.getByRole('region', { name: 'Why staff declined it' });
@@ -66,7 +69,7 @@ describe("the booking's screen of an order that may be filled again", () => {
     await act(() => setLanguage('fa'));
     const persian = 'گیرنده اجازهٔ دریافت این محموله را ندارد';
     const detail = booking(6, persian);
-    answering(detail);
+    answering(fetchMock, detail);
     screenOf(detail);
     const why = await screen.findByRole('region', { name: 'چرا کارشناسان ما آن را رد کردند' });
     const said = within(why).getByText(persian);
@@ -76,7 +79,7 @@ describe("the booking's screen of an order that may be filled again", () => {
 
   it('gives no reason for an order the customer cancelled', async () => {
     const detail = booking(5, null);
-    answering(detail);
+    answering(fetchMock, detail);
     screenOf(detail);
     expect(await screen.findByText(/Your shipping order was cancelled\./)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Why staff declined it' })).toBeNull();
@@ -183,7 +186,7 @@ describe('the booking screen of an order its customer updated', () => {
 
   it('says Update Received, not a fresh submission under review, and lets her cancel it', async () => {
     const detail = updated();
-    fetchMock.mockImplementation(() => Promise.resolve(envelope(detail)));
+    answering(fetchMock, detail);
     screenOf(detail);
     const said = await screen.findByText(/^Update Received: /);
     expect(said.getAttribute('role')).toBe('status');
@@ -195,7 +198,7 @@ describe('the booking screen of an order its customer updated', () => {
   it('says it in Persian', async () => {
     await act(() => setLanguage('fa'));
     const detail = updated();
-    fetchMock.mockImplementation(() => Promise.resolve(envelope(detail)));
+    answering(fetchMock, detail);
     screenOf(detail);
     expect(await screen.findByText(/^اصلاحات دریافت شد: /)).toBeTruthy();
     expect(screen.queryByText('دستور حمل شما در حال بررسی است.')).toBeNull();
@@ -272,12 +275,6 @@ describe('withdrawing the update of the shipping order from the booking screen',
 // offered but Back.
 describe('the booking screen of a state it has no screen for', () => {
   const fetchMock = stubFetchEachTest();
-  const answering = (detail: RateRequestDetail) =>
-    fetchMock.mockImplementation((url: string) =>
-      Promise.resolve(
-        String(url).endsWith(`/rate-requests/${detail.id}`) ? envelope(detail) : failureEnvelope('Not found', 404),
-      ),
-    );
 
   afterEach(async () => {
     await act(() => setLanguage('en'));
@@ -289,7 +286,7 @@ describe('the booking screen of a state it has no screen for', () => {
       waitingFor: 'staff',
       order: shippingOrder({ status: 7, statusName: 'on_hold', statusLabel: 'On Hold' }),
     });
-    answering(detail);
+    answering(fetchMock, detail);
     screenOf(detail);
     expect(await screen.findByText('Your shipping order is in a state this page cannot show yet.')).toBeTruthy();
     expect(screen.queryByText('Your shipping order was accepted.')).toBeNull();
@@ -301,7 +298,7 @@ describe('the booking screen of a state it has no screen for', () => {
 
   it('does not say a booking in a state the lifecycle file lacks awaits a quote', async () => {
     const detail = rateRequestDetail({ reference: 'FB-2026-000042', state: 99, order: null });
-    answering(detail);
+    answering(fetchMock, detail);
     screenOf(detail);
     expect(await screen.findByText('This booking is in a state this page cannot show yet.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
