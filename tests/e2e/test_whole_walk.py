@@ -498,6 +498,11 @@ def test_the_whole_walk(
             expect(left_on).to_be_visible(timeout=LIVE)
             expect(sailing.get_by_role("list", name=w("common:sailingFacts.cutOffs"))).to_have_count(0)
             expect(sailing).not_to_contain_text(w("common:sailingFacts.estimatedTheCarrierHas"))
+            # Its printed document too: the sailing it left on, when it left, no cut-off.
+            report = c.frame_locator(f"iframe[title='{w('booking:finalStep.reportTitle')}']")
+            expect(report.get_by_role("heading", name=w("common:sailingFacts.leftOn"))).to_be_visible()
+            expect(report.get_by_role("heading", name=w("booking:report.cutOffs"))).to_have_count(0)
+            expect(report.get_by_role("columnheader", name=w("booking:report.atd"))).to_be_visible()
             tracking.scroll_into_view_if_needed()
             seen += customer.look("tracking")
             read_persian(c, "tracking")

@@ -7,6 +7,33 @@ import { renderReport, requestedId } from './report';
 
 const detail = rateRequestDetail();
 
+/** A named sailing from Shanghai to Chabahar, its documentation cut-off three days before it departs. */
+const sailing = {
+  serviceCode: 'PGX',
+  serviceName: 'Persian Gulf Express',
+  vesselName: 'Kharg Star',
+  vesselIMONumber: '9321483',
+  voyage: '2407W',
+  importVoyage: '2407W',
+  portOfLoading: 'CNSHA',
+  portOfDischarge: 'IRZBR',
+  departure: '2026-12-11T08:00:00Z',
+  arrival: '2027-01-01T08:00:00Z',
+  transitDays: 21,
+  cutOffs: [{ code: 'DCO', name: 'Shipping instructions (documentation)', at: '2026-12-08T08:00:00Z' }],
+  routingReference: 'PGX::a::b',
+  estimated: false,
+};
+
+const booked = {
+  sailing,
+  previous: null,
+  chosenBy: 'customer' as const,
+  remindersSent: [],
+  orderSubmittedAt: null,
+  orderLate: false,
+};
+
 describe('shipping order report', () => {
   it('is the draft bill of lading once staff accept the order, and the bill of lading once issued', () => {
     const root = document.createElement('main');
@@ -88,30 +115,7 @@ describe('shipping order report', () => {
 
   it("carries the transport plan and the cut-offs of the booking's sailing", () => {
     const root = document.createElement('div');
-    const sailing = {
-      serviceCode: 'PGX',
-      serviceName: 'Persian Gulf Express',
-      vesselName: 'Kharg Star',
-      vesselIMONumber: '9321483',
-      voyage: '2407W',
-      importVoyage: '2407W',
-      portOfLoading: 'CNSHA',
-      portOfDischarge: 'IRZBR',
-      departure: '2026-12-11T08:00:00Z',
-      arrival: '2027-01-01T08:00:00Z',
-      transitDays: 21,
-      cutOffs: [{ code: 'DCO', name: 'Shipping instructions (documentation)', at: '2026-12-08T08:00:00Z' }],
-      routingReference: 'PGX::a::b',
-      estimated: false,
-    };
-    renderReport(root, detail, {
-      sailing,
-      previous: null,
-      chosenBy: 'customer',
-      remindersSent: [],
-      orderSubmittedAt: null,
-      orderLate: false,
-    });
+    renderReport(root, detail, booked);
     const text = root.textContent ?? '';
     expect(text).toContain('Transport Plan');
     expect(text).toContain('Kharg Star (IMO 9321483)');
@@ -126,12 +130,54 @@ describe('shipping order report', () => {
       ['CNSHA', { code: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }],
       ['IRZBR', { code: 'IRZBR', name: 'Chabahar', timeZone: 'Asia/Tehran' }],
     ]);
-    const booked = { sailing, previous: null, chosenBy: 'customer' as const, remindersSent: [] };
-    renderReport(root, detail, { ...booked, orderSubmittedAt: null, orderLate: false }, places);
+    renderReport(root, detail, booked, places);
     const placed = root.textContent ?? '';
     expect(placed).toContain('Shanghai (CNSHA)2026/12/11 16:00 local time (UTC+08:00)');
     expect(placed).toContain('Chabahar (IRZBR)2027/01/01 11:30 local time (UTC+03:30)');
     expect(placed).toContain('Shipping instructions (documentation)2026/12/08 16:00 local time (UTC+08:00)');
+  });
+
+  // The booking's screen reads a sailing its vessel left, or of a booking that ended, as past (decisions 3852,
+  // 3853): so does its printed document.
+  it('carries the vessel the tracking saw leave and when it left, and no cut-offs, once it departed', () => {
+    const root = document.createElement('main');
+    const places = new Map([['CNSHA', { code: 'CNSHA', name: 'Shanghai', timeZone: 'Asia/Shanghai' }]]);
+    const departed = { at: '2026-12-12T02:30:00Z', vesselName: 'Kharg Pearl', port: 'CNSHA' };
+    renderReport(root, detail, { ...booked, departed }, places);
+    const headings = [...root.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings).toContain('The sailing it left on');
+    expect(headings).not.toContain('Cut-offs');
+    const plan = root.querySelectorAll('table')[0];
+    const cells = (row: Element | null) => [...(row?.children ?? [])].map((cell) => cell.textContent);
+    expect(cells(plan.querySelector('thead tr'))).toContain('ATD');
+    expect(cells(plan.querySelector('thead tr'))).not.toContain('ETD');
+    const row = cells(plan.querySelector('tbody tr'));
+    // Another vessel than the plan's: not the plan's IMO number.
+    expect(row[0]).toBe('Kharg Pearl');
+    expect(row[4]).toBe('2026/12/12 10:30 local time (UTC+08:00)');
+    expect(root.textContent).not.toContain('Shipping instructions (documentation)');
+
+    // An estimate its tracking named no vessel for: not "to be named" after it left.
+    const estimate = { ...sailing, estimated: true, vesselName: null, vesselIMONumber: null };
+    renderReport(root, detail, { ...booked, sailing: estimate, departed: { ...departed, vesselName: null } });
+    expect(cells(root.querySelector('table tbody tr'))[0]).toBe('-');
+    expect(root.textContent).not.toContain('To be named');
+    // The plan's vessel left: its IMO number stays.
+    renderReport(root, detail, { ...booked, departed: { ...departed, vesselName: 'Kharg Star' } });
+    expect(cells(root.querySelector('table tbody tr'))[0]).toBe('Kharg Star (IMO 9321483)');
+  });
+
+  it('carries what an ended booking was booked on, without cut-offs, whatever its tracking saw', () => {
+    const root = document.createElement('main');
+    const departed = { at: '2026-12-12T02:30:00Z', vesselName: 'Kharg Pearl', port: 'CNSHA' };
+    // 8: cancelled (state-machines/rate_request.json), a `closed` screen.
+    renderReport(root, { ...detail, state: 8 }, { ...booked, departed });
+    const headings = [...root.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings).toContain('The sailing it was booked on');
+    expect(headings).not.toContain('Cut-offs');
+    expect(root.textContent).toContain('Kharg Star (IMO 9321483)');
+    expect(root.textContent).not.toContain('Kharg Pearl');
+    expect(root.textContent).toContain('ETD');
   });
 
   it('says so when there is no order yet', () => {
@@ -161,6 +207,18 @@ describe("the shipping order report's containers in Persian", () => {
     expect(named).toBe(`${names.containerSizes['2'].fa} ${names.containerTypes['2'].fa}`);
     expect(root.textContent).toContain(named);
     expect(root.textContent).not.toContain('Refrigerated');
+  });
+
+  it('heads a sailing its vessel left as left, and its departure column as the actual time', () => {
+    const root = document.createElement('main');
+    renderReport(root, detail, {
+      ...booked,
+      departed: { at: '2026-12-12T02:30:00Z', vesselName: null, port: 'CNSHA' },
+    });
+    const headings = [...root.querySelectorAll('h2')].map((h) => h.textContent);
+    expect(headings).toContain('حرکت کشتی‌ای که بار با آن رفت');
+    expect(headings).not.toContain('مهلت‌ها');
+    expect(root.textContent).toContain('زمان حرکت واقعی');
   });
 
   it("says an updated order's state in Persian", () => {

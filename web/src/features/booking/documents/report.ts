@@ -7,7 +7,7 @@ import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { fieldLabel as contractLabel } from '@/lib/field-words';
-import { getState, label as stateLabel } from '@/lib/lifecycle';
+import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
@@ -166,10 +166,20 @@ function cutOffName(cut: { code: string; name: string }): string {
   return i18next.t(`cutOffNames.${cut.code}` as 'cutOffNames.DCO', { defaultValue: cut.name });
 }
 
+/** The sailing's heading: what it was booked on, what it left on, or the plan (estimated or not). */
+function sailingHeading(s: NonNullable<BookingSailing>['sailing'], ended: boolean, left: boolean): string {
+  if (ended) return i18next.t('sailingFacts.bookedOn', { ns: 'common' });
+  if (left) return i18next.t('sailingFacts.leftOn', { ns: 'common' });
+  return say(s.estimated ? 'transportPlanEstimated' : 'transportPlan');
+}
+
 /** The booking's transport plan and cut-offs, when it has a sailing: each port by its name, each time in the
- * local time of its port with its zone (departure and cut-offs at loading), as the booking's screen writes them. */
-function sailingSection(booked: NonNullable<BookingSailing>, places: Places): HTMLElement[] {
+ * local time of its port with its zone (departure and cut-offs at loading), as the booking's screen writes them.
+ * As the booking's screen reads it: once the vessel left (decision 3853), the vessel the tracking named and when
+ * it left, and no cut-offs (they were before it); `ended` (decision 3852), what it was booked on, no cut-offs. */
+function sailingSection(booked: NonNullable<BookingSailing>, places: Places, ended: boolean): HTMLElement[] {
   const s = booked.sailing;
+  const departed = ended ? null : (booked.departed ?? null);
   const loading = places.get(s.portOfLoading);
   const discharge = places.get(s.portOfDischarge);
   const named = (code: string, place: Place | undefined): Cell => {
@@ -178,37 +188,47 @@ function sailingSection(booked: NonNullable<BookingSailing>, places: Places): HT
     span.append(own(place.name), ' (', ltr(code), ')');
     return span;
   };
-  let vessel: Cell = say('toBeNamed');
-  if (!s.estimated) {
+  // The vessel the tracking saw leave, else the plan's; its IMO number only when it is the plan's vessel.
+  const planned = s.estimated ? null : s.vesselName;
+  const name = departed?.vesselName ?? planned;
+  let vessel: Cell = departed ? '-' : say('toBeNamed');
+  if (name) {
     const span = el('span');
-    span.append(own(s.vesselName ?? '-'));
-    if (s.vesselIMONumber) span.append(' (', ltr(`IMO ${s.vesselIMONumber}`), ')');
+    span.append(own(name));
+    if (name === planned && s.vesselIMONumber) span.append(' (', ltr(`IMO ${s.vesselIMONumber}`), ')');
     vessel = span;
   }
+  const past = ended || departed !== null;
   return [
-    el('h2', say(s.estimated ? 'transportPlanEstimated' : 'transportPlan')),
+    el('h2', sailingHeading(s, ended, departed !== null)),
     table(
-      ['vessel', 'voyage', 'service', 'load', 'etd', 'discharge', 'eta', 'transit'].map((key) => say(key)),
+      ['vessel', 'voyage', 'service', 'load', departed ? 'atd' : 'etd', 'discharge', 'eta', 'transit'].map((key) =>
+        say(key),
+      ),
       [
         [
           vessel,
           ltr(s.voyage),
           own(s.serviceName),
           named(s.portOfLoading, loading),
-          formatAt(s.departure, loading?.timeZone),
+          formatAt(departed ? departed.at : s.departure, loading?.timeZone),
           named(s.portOfDischarge, discharge),
           formatAt(s.arrival, discharge?.timeZone),
           say('transitDays', { days: s.transitDays }),
         ],
       ],
     ),
-    el('h2', say('cutOffs')),
-    s.cutOffs.length
-      ? table(
-          [say('cutOff'), say('by')],
-          s.cutOffs.map((c) => [cutOffName(c), formatAt(c.at, loading?.timeZone)]),
-        )
-      : el('p', say('noCutOffs')),
+    ...(past
+      ? []
+      : [
+          el('h2', say('cutOffs')),
+          s.cutOffs.length
+            ? table(
+                [say('cutOff'), say('by')],
+                s.cutOffs.map((c) => [cutOffName(c), formatAt(c.at, loading?.timeZone)]),
+              )
+            : el('p', say('noCutOffs')),
+        ]),
   ];
 }
 
@@ -253,7 +273,8 @@ export function renderReport(
       [say('dangerous'), yesNo(d.isDanger)],
     ]),
   );
-  if (sailing) root.append(...sailingSection(sailing, places));
+  const ended = getState('rate_request', stateName('rate_request', d.state, d.price))?.screen === 'closed';
+  if (sailing) root.append(...sailingSection(sailing, places, ended));
   if (d.charges.length > 0) {
     root.append(
       el('h2', say('charges')),
