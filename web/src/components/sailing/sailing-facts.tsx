@@ -21,6 +21,14 @@ export type SailingView = Schema<'SailingView'>;
 export type BookingSailing = Schema<'BookingSailing'>;
 export type SailingDeparture = Schema<'SailingDeparture'>;
 
+/** Where the booking stands towards its sailing, from its lifecycle state. */
+export type SailingStanding = {
+  /** The booking ended without sailing (its `closed` screen): the sailing is only what it was booked on. */
+  ended?: boolean;
+  /** Nobody may change the sailing any more (the state's `sailing` fact is empty): an estimate stays one. */
+  settled?: boolean;
+};
+
 /** A sailing's facts as a definition list: vessel, voyage, ETD, ETA, transit days, then its cut-offs; `ended`: of a
  * booking that ended without sailing, said as what it was booked on, without the cut-offs nobody has to meet;
  * `departed`: the vessel left (the booking's tracking saw it), so when and on what it left, and no cut-offs. */
@@ -29,11 +37,8 @@ export function SailingFacts({
   ended = false,
   settled = false,
   departed = null,
-}: {
+}: SailingStanding & {
   sailing: SailingView;
-  ended?: boolean;
-  /** Nobody may change the sailing any more (the booking's state's `sailing` fact): an estimate stays one. */
-  settled?: boolean;
   departed?: SailingDeparture | null;
 }) {
   const { t } = useTranslation('common');
@@ -118,11 +123,7 @@ export function BookingSailingFacts({
   booked,
   ended = false,
   settled = false,
-}: {
-  booked: BookingSailing;
-  ended?: boolean;
-  settled?: boolean;
-}) {
+}: SailingStanding & { booked: BookingSailing }) {
   const { t } = useTranslation('common');
   const departed = ended ? null : (booked.departed ?? null);
   const past = ended || departed !== null;
