@@ -180,6 +180,19 @@ describe('shipping order report', () => {
     expect(root.textContent).toContain('ETD');
   });
 
+  it('says an estimate staff may still name a vessel for is to be named, and one nobody may name is not named', () => {
+    const root = document.createElement('main');
+    const estimate = { ...booked, sailing: { ...sailing, estimated: true, vesselName: null, vesselIMONumber: null } };
+    const vessel = () => root.querySelector('table tbody tr td')?.textContent;
+    // 3: shipping_order, whose sailing staff may still change (state-machines/rate_request.json).
+    renderReport(root, { ...detail, state: 3 }, estimate);
+    expect(vessel()).toBe('To be named');
+    // 4: completed, whose sailing nobody may change: its vessel will not be named on the portal.
+    renderReport(root, { ...detail, state: 4 }, estimate);
+    expect(vessel()).toBe('Not named');
+    expect(root.textContent).toContain('Transport Plan (estimated)');
+  });
+
   it('says so when there is no order yet', () => {
     const root = document.createElement('main');
     renderReport(root, { ...detail, order: null, price: null, charges: [], totalPrice: null, quotedBy: null });

@@ -4,10 +4,11 @@
  * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
  */
 import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components/charges/charges';
+import type { SailingStanding } from '@/components/sailing';
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { fieldLabel as contractLabel } from '@/lib/field-words';
-import { getState, label as stateLabel, stateName } from '@/lib/lifecycle';
+import { getState, label as stateLabel, sailingSettled, stateName } from '@/lib/lifecycle';
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
@@ -177,7 +178,11 @@ function sailingHeading(s: NonNullable<BookingSailing>['sailing'], ended: boolea
  * local time of its port with its zone (departure and cut-offs at loading), as the booking's screen writes them.
  * As the booking's screen reads it: once the vessel left (decision 3853), the vessel the tracking named and when
  * it left, and no cut-offs (they were before it); `ended` (decision 3852), what it was booked on, no cut-offs. */
-function sailingSection(booked: NonNullable<BookingSailing>, places: Places, ended: boolean): HTMLElement[] {
+function sailingSection(
+  booked: NonNullable<BookingSailing>,
+  places: Places,
+  { ended = false, settled = false }: SailingStanding,
+): HTMLElement[] {
   const s = booked.sailing;
   const departed = ended ? null : (booked.departed ?? null);
   const loading = places.get(s.portOfLoading);
@@ -191,7 +196,8 @@ function sailingSection(booked: NonNullable<BookingSailing>, places: Places, end
   // The vessel the tracking saw leave, else the plan's; its IMO number only when it is the plan's vessel.
   const planned = s.estimated ? null : s.vesselName;
   const name = departed?.vesselName ?? planned;
-  let vessel: Cell = departed ? '-' : say('toBeNamed');
+  // An estimate nobody may name a vessel for any more (`settled`) is not said to be named later.
+  let vessel: Cell = departed ? '-' : say(settled ? 'notNamed' : 'toBeNamed');
   if (name) {
     const span = el('span');
     span.append(own(name));
@@ -273,8 +279,9 @@ export function renderReport(
       [say('dangerous'), yesNo(d.isDanger)],
     ]),
   );
-  const ended = getState('rate_request', stateName('rate_request', d.state, d.price))?.screen === 'closed';
-  if (sailing) root.append(...sailingSection(sailing, places, ended));
+  const state = stateName('rate_request', d.state, d.price);
+  const standing = { ended: getState('rate_request', state)?.screen === 'closed', settled: sailingSettled(state) };
+  if (sailing) root.append(...sailingSection(sailing, places, standing));
   if (d.charges.length > 0) {
     root.append(
       el('h2', say('charges')),
