@@ -144,11 +144,15 @@ describe("staff's decline of a shipping order", () => {
 // and the state's name beside it (`statusName`, the row's `orderStateName`).
 function updatedOrder(changes: { waitingFor?: 'customer' | 'staff' | null } = {}) {
   const order = shippingOrder({ status: 0, statusName: 'update_received', statusLabel: 'Update Received' });
-  const detail = {
-    ...rateRequestDetail({ order, reference: 'FB-2026-000042' }),
-    needsAttention: null,
-    orderMismatch: null,
-  };
+  consoleOf(rateRequestDetail({ order, reference: 'FB-2026-000042' }), changes);
+}
+
+/** Staff's console with one booking (`rr-1`), open: its row and its detail. */
+function consoleOf(
+  booking: ReturnType<typeof rateRequestDetail>,
+  changes: { waitingFor?: 'customer' | 'staff' | null } = {},
+) {
+  const detail = { ...booking, needsAttention: null, orderMismatch: null };
   const { order: _, pol: __, pod: ___, containerType, containerSize, ...facts } = detail;
   const row = {
     ...facts,
@@ -167,6 +171,20 @@ function updatedOrder(changes: { waitingFor?: 'customer' | 'staff' | null } = {}
   });
   renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
 }
+
+describe("staff's console of a booking whose revision staff asked for", () => {
+  afterEach(() => act(() => setLanguage('en')));
+
+  // Its badge is the specification's "Rate Request", as a new one's: staff read which it is.
+  it('says the revision was requested, in the list and the booking, in English and Persian', async () => {
+    consoleOf(rateRequestDetail({ state: 1, price: null, order: null, waitingFor: 'customer' }));
+    const row = (await screen.findAllByTestId('ops-row'))[0];
+    expect(row.querySelector('td[data-label="State"]')?.textContent).toBe('Rate Request (revision requested)');
+    expect(await screen.findByText(/^Rate Request \(revision requested\)/, { selector: 'p' })).toBeTruthy();
+    await act(() => setLanguage('fa'));
+    expect(row.querySelector('td')?.closest('tr')?.textContent).toContain('درخواست نرخ (بازنگری درخواست شده)');
+  });
+});
 
 describe("staff's console row of an ended booking", () => {
   it('says nobody moves next with a dash, as its empty order cell does', async () => {

@@ -272,7 +272,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         </p>
       ) : null}
       <p>
-        {label('rate_request', d.state, d.price)}
+        {stateWords(d.state, d.price)}
         {d.order ? t('detail.orderState', { state: label('shipping_order', d.order.statusName) }) : ''} ·{' '}
         <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
@@ -324,6 +324,21 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       ) : null}
     </section>
   );
+}
+
+/** A booking's state as staff read it: its badge, and which of the states that share the badge it is (the
+ * specification's badge for a revision staff asked for is "Rate Request", as for a new one). */
+function stateWords(code: number, price: number | null | undefined): string {
+  const said = (key: 'awaitingQuote' | 'quotedAt' | 'revisionRequested') =>
+    i18next.t(`console.${key}`, { ns: 'operations', price: formatMoney(price) });
+  const which = isState('rate_request', code, 'requested', price)
+    ? said('awaitingQuote')
+    : isState('rate_request', code, 'quoted', price)
+      ? said('quotedAt')
+      : isState('rate_request', code, 'revision_requested', price)
+        ? said('revisionRequested')
+        : '';
+  return label('rate_request', code, price) + which;
 }
 
 /** What each state code means, for the state filter: several codes share a badge label ("Rate Request"), and a
@@ -447,12 +462,7 @@ export function OperationsRoute() {
               </td>
               <td data-label={t('console.shippingDate')}>{formatDate(r.preferredShippingDate)}</td>
               <td data-label={t('console.state')}>
-                {label('rate_request', r.state, r.price)}
-                {isState('rate_request', r.state, 'requested', r.price)
-                  ? t('console.awaitingQuote')
-                  : isState('rate_request', r.state, 'quoted', r.price)
-                    ? t('console.quotedAt', { price: formatMoney(r.price) })
-                    : ''}
+                {stateWords(r.state, r.price)}
                 <WhereItIs progress={r.progress} />
               </td>
               <td data-label={t('console.order')}>
