@@ -5,6 +5,7 @@ that arrives late is placed where it belongs. Events that matched no booking sta
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -490,23 +491,31 @@ def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
 
 
-def departures(tx: Tx, rate_request_id: str, *, until_end: bool = False) -> list[dict[str, Any]]:
-    """A booking's actual vessel departures, not withdrawn, as `timeline` gives its events (`until_end`: only
-    those that reached it before it ended, as its customer reads them: decision 3831)."""
+def actual_milestones(
+    tx: Tx, rate_request_id: str, kinds: Sequence[tuple[str, str]], *, until_end: bool = False
+) -> list[dict[str, Any]]:
+    """A booking's actual events of these (type, subtype) `kinds`, not withdrawn, as `timeline` gives its
+    events (`until_end`: only those that reached it before it ended, as its customer reads them: decision
+    3831)."""
     end = (
         f" AND NOT EXISTS (SELECT 1 FROM {ENDED_BOOKINGS} x"
         " WHERE x.rate_request_id = e.rate_request_id AND x.position < e.position)"
         if until_end
         else ""
     )
+    which = " OR ".join("(e.event_type = ? AND e.event_subtype = ?)" for _ in kinds)
     rows = tx.all(
         "SELECT e.event_type, e.event_subtype, e.classifier, e.equipment_reference, e.event_date_time, e.body"
         f" FROM {EVENTS} e WHERE e.rate_request_id = ? AND e.retracted_at IS NULL"
-        f" AND e.event_type = 'TRANSPORT' AND e.event_subtype = 'DEPA' AND e.classifier = 'ACT'{end}"
-        " ORDER BY e.event_date_time, e.id",
-        (rate_request_id,),
+        f" AND e.classifier = 'ACT' AND ({which}){end} ORDER BY e.event_date_time, e.id",
+        (rate_request_id, *(part for kind in kinds for part in kind)),
     )
     return [{**dict(r), "body": json.loads(r["body"])} for r in rows]
+
+
+def departures(tx: Tx, rate_request_id: str, *, until_end: bool = False) -> list[dict[str, Any]]:
+    """A booking's actual vessel departures (`actual_milestones`)."""
+    return actual_milestones(tx, rate_request_id, [("TRANSPORT", "DEPA")], until_end=until_end)
 
 
 def unmatched(tx: Tx, limit: int = 1000, page: int = 1) -> list[dict[str, Any]]:

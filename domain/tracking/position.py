@@ -66,7 +66,7 @@ def against_sailing(at: Position, vessel: str | None, discharge_port: str, arriv
         if at.estimated_arrival is None:
             changes.update(estimated_arrival=arrival, arrival_port=discharge_port)
         else:
-            moved = _at(at.estimated_arrival) - _at(arrival)
+            moved = instant(at.estimated_arrival) - instant(arrival)
             changes["delay_hours"] = round(moved.total_seconds() / 3600, 1)
     return replace(at, **changes)
 
@@ -105,11 +105,12 @@ def departure(events: Iterable[dict[str, Any]], load_port: str) -> Departure | N
     ]
     if not left:
         return None
-    first = min(left, key=lambda e: _at(str(e["body"]["eventDateTime"])))
+    first = min(left, key=lambda e: instant(str(e["body"]["eventDateTime"])))
     return Departure(str(first["body"]["eventDateTime"]), vessel_of(first["body"]), port_of(first["body"]))
 
 
-def _at(text: str) -> datetime:
+def instant(text: str) -> datetime:
+    """The moment a standard's date-time text names (`Z` or an offset)."""
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
@@ -132,7 +133,7 @@ def position(events: Iterable[dict[str, Any]]) -> Position | None:
     planned = next((e for e in arrivals if e["classifier"] == "PLN"), None)
     delay = None
     if estimated is not None and planned is not None:
-        moved = _at(estimated["body"]["eventDateTime"]) - _at(planned["body"]["eventDateTime"])
+        moved = instant(estimated["body"]["eventDateTime"]) - instant(planned["body"]["eventDateTime"])
         delay = round(moved.total_seconds() / 3600, 1)
     return Position(
         stage=stage,
@@ -177,7 +178,7 @@ def summary(at: Position, port_name: Callable[[str | None], str | None], ended: 
         words = _WORDS[at.stage].format(vessel=at.vessel or "the vessel", port=port)
     if at.estimated_arrival is not None and at.stage in _BEFORE_ARRIVAL:
         port = (port_name(at.arrival_port) or at.arrival_port) if at.arrival_port else "its port"
-        words += f", arriving {port} {_at(at.estimated_arrival).astimezone(UTC):%Y/%m/%d}"
+        words += f", arriving {port} {instant(at.estimated_arrival).astimezone(UTC):%Y/%m/%d}"
         if at.delay_hours is not None:
             words += f", {lateness(at.delay_hours)}"
     return f"{words}; {ENDED}" if ended else words

@@ -29,7 +29,7 @@ from tests.api.dcsa_support import (
     rate_request_id,
     sample,
 )
-from tests.api.tracking_support import equipment, publish, publisher_key, read_events
+from tests.api.tracking_support import equipment, publish, publisher_key, read_events, transport
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
 from tests.corpus import FOREIGN_PHONES, ZAHRA_HOSSEINI
@@ -86,7 +86,14 @@ def conforming(method: str, path: str, answer: Any) -> Any:
         assert answer.content == b"", (method, path, answer.text)
         return None
     validate(answer.json(), name)
-    return answer.json()
+    body = answer.json()
+    if name == "TransportDocument" and body["transportDocumentStatus"] == "ISSUED":
+        # The standard, in words its schema cannot say: exactly one of the two dates on an issued B/L, and
+        # the document is of the type that date makes it.
+        dates = [key for key in ("shippedOnBoardDate", "receivedForShipmentDate") if key in body]
+        assert len(dates) == 1, (path, dates)
+        assert body["isShippedOnBoardType"] is (dates == ["shippedOnBoardDate"]), (path, body)
+    return body
 
 
 def instructions(
@@ -262,6 +269,65 @@ def test_submit_revise_update_accept_approve_issue(shipper: Shipper) -> None:
     assert "Bill of lading issued" in str(trail)
     issued_mail = [m for m in it.mailed() if m["data"]["kind"] == "billOfLadingIssued"]
     assert len(issued_mail) == 1 and it.booking in issued_mail[0]["subject"], it.mailed()
+
+
+def test_an_issued_bill_of_lading_is_dated_by_what_tracking_saw_of_its_cargo(shipper: Shipper) -> None:
+    """Decision 3855: received for shipment (the day its container gated in at the port of loading, else the
+    day of issue) until tracking sees it loaded there; then shipped on board, on the day it was loaded; the
+    vessel its tracking saw leave is the document's."""
+    it = shipper
+    it.submit(instructions(it.booking, CONTAINER))  # a shipped-on-board B/L asked for
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+    path = f"/v3/transport-documents/BL-{it.booking}"
+
+    def read() -> Any:
+        return it.call("GET", path)[1]
+
+    draft = read()
+    port = draft["transports"]["portOfLoading"]["UNLocationCode"]
+    assert not {"shippedOnBoardDate", "receivedForShipmentDate"} & set(draft)
+    it.accepted("PATCH", path, {"transportDocumentStatus": "APPROVED"})
+    it.staff_put(f"rate-requests/{rate_request_id(it.client, it.booking)}/transport-document/issue")
+    issued = read()
+    assert (issued["isShippedOnBoardType"], issued["receivedForShipmentDate"]) == (False, issued["issueDate"])
+    publisher = publisher_key(it.client, it.staff)
+    # Gated in late in the evening at the port: the day as it was written there, not the UTC day.
+    publish(it.client, publisher, equipment("bl-gtin", "GTIN", CONTAINER, "2026-11-20T23:30:00+03:30", port))
+    assert read()["receivedForShipmentDate"] == "2026-11-20"
+    # A planned load, and a load at another port (a transshipment): not on board at the port of loading.
+    planned = {"eventTypeCode": "EQUIPMENT", "eventClassifierCode": "PLN", "equipmentEventTypeCode": "LOAD"}
+    publish(
+        it.client,
+        publisher,
+        equipment(
+            "bl-load-pln", "LOAD", CONTAINER, "2026-11-21T08:00:00Z", port, eventClassification=planned
+        ),
+        equipment(
+            "bl-load-other",
+            "LOAD",
+            CONTAINER,
+            "2026-11-19T08:00:00Z",
+            "SGSIN" if port != "SGSIN" else "NLRTM",
+        ),
+    )
+    assert read()["isShippedOnBoardType"] is False
+    # Loaded at the port of loading: shipped on board that day, and no other date.
+    publish(it.client, publisher, equipment("bl-load", "LOAD", CONTAINER, "2026-11-22T01:15:00+03:30", port))
+    on_board = read()
+    assert (on_board["isShippedOnBoardType"], on_board["shippedOnBoardDate"]) == (True, "2026-11-22")
+    assert (
+        on_board["transports"]["vesselVoyages"][0]["vesselName"]
+        == draft["transports"]["vesselVoyages"][0]["vesselName"]
+    )
+    # The vessel leaves with it: the document names the vessel tracking saw.
+    publish(
+        it.client,
+        publisher,
+        transport(
+            "bl-dep", "DEPA", "ACT", "2026-11-22T20:00:00Z", port, it.booking, "2026-11-22T20:00:00Z", "KARUN"
+        ),
+    )
+    assert read()["transports"]["vesselVoyages"][0]["vesselName"] == "KARUN"
 
 
 def test_tracking_follows_the_containers_an_update_of_the_instructions_names(shipper: Shipper) -> None:

@@ -34,6 +34,7 @@ from domain.integrations.notification_types import (
     TRANSPORT_DOCUMENT_NOTIFICATION,
 )
 from domain.shared.lifecycle import lifecycle
+from domain.tracking.shipment import Shipment
 
 _LBR_IN_KGM = 0.45359237
 # The carrier this portal speaks for, on the documents it issues (no SMDG code of its own: a placeholder the
@@ -300,14 +301,27 @@ def instructions(
     return {**head, **document}
 
 
+def dated(asked_on_board: bool, shipment: Shipment | None, issued: str) -> dict[str, Any]:
+    """An issued bill of lading's type and its one date (the standard: exactly one of the two on an issued
+    B/L; decision 3855): shipped on board, when the instructions asked for it and tracking saw the cargo on
+    board; else received for shipment, on the day its last container gated in, or else the day of issue."""
+    on_board = shipment.on_board if shipment else None
+    if asked_on_board and on_board:
+        return {"isShippedOnBoardType": True, "shippedOnBoardDate": on_board}
+    received = (shipment.received if shipment else None) or issued
+    return {"isShippedOnBoardType": False, "receivedForShipmentDate": received}
+
+
 def transport_document(
     order: Mapping[str, Any],
     booking: Mapping[str, Any],
     numbers: Mapping[int, str],
     sailing: Any | None,
+    shipment: Shipment | None = None,
 ) -> dict[str, Any]:
     """The transport document (the bill of lading) the accepted order produces, as the standard's
-    `TransportDocument`: the instructions' content with the carrier's part (transport, issuing party)."""
+    `TransportDocument`: the instructions' content with the carrier's part (transport, issuing party); the
+    vessel its tracking saw leave with the cargo (`shipment`), else the sailing's."""
     si = instructions(order, booking, numbers)
     state = str(order["status_name"])
     reference = str(booking.get("reference") or booking["id"])
@@ -363,7 +377,8 @@ def transport_document(
                 "seals": used["seals"],
             }
         )
-    vessel = getattr(sailing, "vessel_name", None) or "To be nominated"
+    left = shipment.departed if shipment else None
+    vessel = (left.vessel if left else None) or getattr(sailing, "vessel_name", None) or "To be nominated"
     voyage = getattr(sailing, "export_voyage", None) or "TBN"
     departure = str(
         getattr(sailing, "departure", None) or booking.get("preferred_shipping_date") or order["created_at"]
@@ -402,6 +417,7 @@ def transport_document(
     }
     if state == "issued":
         document["issueDate"] = str(order["updated_at"])[:10]
+        document.update(dated(bool(si["isShippedOnBoardType"]), shipment, document["issueDate"]))
     return document
 
 

@@ -9,6 +9,7 @@ reference>`. The door's edges (ErrorResponse, API-Version, rate limits, media ty
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 from fastapi import Depends, Request, Response
@@ -49,7 +50,9 @@ from domain.booking.document_references import (
     transport_document_status,
 )
 from domain.shared.errors import NotFound, ValidationFailed
+from domain.tracking.shipment import MILESTONES, Shipment, shipment
 from projections.booking.sailings import sailing_of
+from projections.tracking import actual_milestones
 
 
 class EblRoute(DcsaRoute):
@@ -320,14 +323,18 @@ async def get_transport_document(
     if not transport_document_status(str(order["status_name"])):
         raise NotFound(f"No transport document {transportDocumentReference}")
     numbers = await off_loop(_numbers, services, order)
-    found = await off_loop(_sailing, services, booking["id"])
-    return JSONResponse(documents.transport_document(order, booking, numbers, found))
+    found, shipped = await off_loop(_sailing_and_shipment, services, booking, numbers.values())
+    return JSONResponse(documents.transport_document(order, booking, numbers, found, shipped))
 
 
-def _sailing(services: Services, rate_request_id: str) -> Any:
+def _sailing_and_shipment(
+    services: Services, booking: dict[str, Any], containers: Iterable[str]
+) -> tuple[Any, Shipment]:
+    """The booking's sailing, and what its tracking says of its cargo at the port of loading."""
     with services.read_models.read() as tx:
-        found = sailing_of(tx, rate_request_id)
-    return found["sailing"] if found else None
+        found = sailing_of(tx, booking["id"])
+        events = actual_milestones(tx, booking["id"], MILESTONES)
+    return (found["sailing"] if found else None), shipment(events, str(booking["pol_code"]), containers)
 
 
 @router.patch(
