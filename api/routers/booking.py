@@ -36,6 +36,7 @@ from api.mapping import CREATE_ORDER, wire_fields
 from api.openapi import operation_ids
 from api.presenters import booking as present
 from api.presenters.tracking import rows_with_progress
+from api.schemas.bill_of_lading import BillOfLading, bill_of_lading
 from api.schemas.booking import (
     BookingRequestBody,
     Choice,
@@ -53,6 +54,7 @@ from api.schemas.booking import (
     WithdrawBody,
 )
 from api.schemas.envelope import Envelope, Lookup, error_responses
+from api.transport_documents import booking_and_order, transport_document_of
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import queries as read
@@ -217,6 +219,22 @@ def create_rate_request(
 @router.get("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])
 async def rate_request_detail(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
     return await read_answer(own_detail, services, id, principal)
+
+
+def _bill_of_lading(services: Services, rate_request_id: str, principal: Principal) -> BillOfLading | None:
+    with services.read_models.read() as tx:
+        booking, order = booking_and_order(tx, rate_request_id)
+    if booking is None or booking["customer_id"] != company_account_id(principal):
+        raise NotFound("Rate request not found")
+    document = None if order is None else transport_document_of(services, booking, order)
+    return None if document is None else bill_of_lading(document)
+
+
+@router.get("/rate-requests/{id}/bill-of-lading", response_model=Envelope[BillOfLading | None])
+async def booking_bill_of_lading(id: str, principal: CustomerUser, services: ServicesDep) -> Response:
+    """The booking's bill of lading (null until staff accept its shipping order): what the standard's
+    transport document of `/v3` says of its status, its vessel and, once issued, its dates."""
+    return await read_answer(_bill_of_lading, services, id, principal)
 
 
 @router.put("/rate-requests/{id}", response_model=Envelope[RateRequestDetail])

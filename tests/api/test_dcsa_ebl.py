@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ import yaml
 from domain.booking.reference import seed_containers
 from domain.integrations.notification_types import ORDER_KINDS
 from tests.api.accounts_support import outbox
-from tests.api.booking_support import ADMIN, assert_verify_clean, customer, fails, ok
+from tests.api.booking_support import ADMIN, CLIENT, assert_verify_clean, customer, fails, ok
 from tests.api.dcsa_document import document_validator
 from tests.api.dcsa_support import (
     DCSA_DIR,
@@ -162,6 +162,7 @@ class Shipper:
     staff: dict[str, str]
     booking: str
     address: str = ""
+    screens: dict[str, str] = field(default_factory=dict)  # the shipper's own sign-in, for the portal's door
 
     def mailed(self) -> list[dict[str, Any]]:
         """The e-mails the shipper was sent (the outbox, once the followers caught up)."""
@@ -209,7 +210,7 @@ def shipper(client: Any) -> Shipper:
     }
     staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
     booking = confirmed_dcsa_booking(client, key, staff)
-    return Shipper(client, key, staff, booking, address)
+    return Shipper(client, key, staff, booking, address, alice)
 
 
 CONTAINER = seed_containers()[0].number
@@ -277,17 +278,33 @@ def test_an_issued_bill_of_lading_is_dated_by_what_tracking_saw_of_its_cargo(shi
     vessel its tracking saw leave is the document's."""
     it = shipper
     it.submit(instructions(it.booking, CONTAINER))  # a shipped-on-board B/L asked for
-    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
     path = f"/v3/transport-documents/BL-{it.booking}"
 
     def read() -> Any:
-        return it.call("GET", path)[1]
+        """The document on `/v3`, and the portal's bill of lading saying the same (both doors agree)."""
+        document = it.call("GET", path)[1]
+        portal = ok(it.client.get(f"{CLIENT}/rate-requests/{rid}/bill-of-lading", headers=it.screens))
+        assert portal == {
+            "reference": document["transportDocumentReference"],
+            "status": document["transportDocumentStatus"],
+            "vesselName": document["transports"]["vesselVoyages"][0]["vesselName"],
+            "issueDate": document.get("issueDate"),
+            "shippedOnBoardDate": document.get("shippedOnBoardDate"),
+            "receivedForShipmentDate": document.get("receivedForShipmentDate"),
+        }
+        return document
 
+    rid = rate_request_id(it.client, it.booking)
+    # Nothing to show before staff accept the order; nobody else's booking shows.
+    assert ok(it.client.get(f"{CLIENT}/rate-requests/{rid}/bill-of-lading", headers=it.screens)) is None
+    stranger = customer(it.client, "ebl-stranger")
+    fails(it.client.get(f"{CLIENT}/rate-requests/{rid}/bill-of-lading", headers=stranger), 404)
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
     draft = read()
     port = draft["transports"]["portOfLoading"]["UNLocationCode"]
     assert not {"shippedOnBoardDate", "receivedForShipmentDate"} & set(draft)
     it.accepted("PATCH", path, {"transportDocumentStatus": "APPROVED"})
-    it.staff_put(f"rate-requests/{rate_request_id(it.client, it.booking)}/transport-document/issue")
+    it.staff_put(f"rate-requests/{rid}/transport-document/issue")
     issued = read()
     assert (issued["isShippedOnBoardType"], issued["receivedForShipmentDate"]) == (False, issued["issueDate"])
     publisher = publisher_key(it.client, it.staff)

@@ -128,6 +128,11 @@ def test_the_draft_bill_of_lading_is_approved_and_issued_on_the_screens(
     page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
     expect(page.get_by_text("The bill of lading is issued. This booking is complete.")).to_be_visible()
     expect(report.get_by_role("heading", name="Bill of Lading", exact=True)).to_be_visible()
+    # Dated as the standard's document is (decision 3855): no tracking yet, so received for shipment that day.
+    document = issued.json()
+    expect(report.locator("dl").first).to_contain_text(f"Issued{document['issueDate'].replace('-', '/')}")
+    received = document["receivedForShipmentDate"].replace("-", "/")
+    expect(report.locator("dl").first).to_contain_text(f"Received for shipment{received}")
     page.get_by_role("status").filter(has_text="bill of lading is issued").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshot_dir / "ebl-issued-desktop.png"))
     page.set_viewport_size(PHONE)

@@ -8,8 +8,6 @@ reference>`. The door's edges (ErrorResponse, API-Version, rate limits, media ty
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
 from typing import Annotated, Any
 
 from fastapi import Depends, Request, Response
@@ -44,15 +42,13 @@ from api.dcsa.errors import EBL_VERSION, DetailedError, error_response, schema_e
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.integration_auth import IntegrationCustomer
 from api.edge.security import Principal
+from api.transport_documents import booking_and_order, container_numbers, transport_document_of
 from domain.booking.document_references import (
     booking_reference_of,
     shipping_instructions_reference,
     transport_document_status,
 )
 from domain.shared.errors import NotFound, ValidationFailed
-from domain.tracking.shipment import MILESTONES, Shipment, shipment
-from projections.booking.sailings import sailing_of
-from projections.tracking import actual_milestones
 
 
 class EblRoute(DcsaRoute):
@@ -88,20 +84,10 @@ def _order_of(
         raise NotFound(f"No document {document_reference}")
     booking = owned_booking(services, booking_reference, principal)
     with services.read_models.read() as tx:
-        order = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (booking["id"],))
+        _, order = booking_and_order(tx, booking["id"])
     if order is None:
         raise NotFound(f"No document {document_reference}")
     return booking, order
-
-
-def _numbers(services: Services, order: dict[str, Any]) -> dict[int, str]:
-    ids = [int(c["container_id"]) for c in json.loads(order["details"]).get("containers", [])]
-    if not ids:
-        return {}
-    marks = ", ".join("?" for _ in ids)
-    with services.read_models.read() as tx:
-        rows = tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", tuple(ids))
-    return {int(r["id"]): str(r["number"]) for r in rows}
 
 
 def _container_ids(services: Services, document: dict[str, Any]) -> dict[str, int]:
@@ -242,7 +228,7 @@ async def get_shipping_instructions(
     """The instructions by their reference or by their transport document's; made on the screens or here."""
     _major_version(api_version)
     booking, order = await off_loop(_order_of, services, documentReference, principal)
-    numbers = await off_loop(_numbers, services, order)
+    numbers = await off_loop(container_numbers, services, order)
     return JSONResponse(documents.instructions(order, booking, numbers))
 
 
@@ -320,21 +306,10 @@ async def get_transport_document(
     """The bill of lading staff's acceptance of the instructions produced: DRAFT, APPROVED, ISSUED."""
     _major_version(api_version)
     booking, order = await off_loop(_order_of, services, transportDocumentReference, principal)
-    if not transport_document_status(str(order["status_name"])):
+    document = await off_loop(transport_document_of, services, booking, order)
+    if document is None:
         raise NotFound(f"No transport document {transportDocumentReference}")
-    numbers = await off_loop(_numbers, services, order)
-    found, shipped = await off_loop(_sailing_and_shipment, services, booking, numbers.values())
-    return JSONResponse(documents.transport_document(order, booking, numbers, found, shipped))
-
-
-def _sailing_and_shipment(
-    services: Services, booking: dict[str, Any], containers: Iterable[str]
-) -> tuple[Any, Shipment]:
-    """The booking's sailing, and what its tracking says of its cargo at the port of loading."""
-    with services.read_models.read() as tx:
-        found = sailing_of(tx, booking["id"])
-        events = actual_milestones(tx, booking["id"], MILESTONES)
-    return (found["sailing"] if found else None), shipment(events, str(booking["pol_code"]), containers)
+    return JSONResponse(document)
 
 
 @router.patch(

@@ -1712,6 +1712,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/client/rate-requests/{id}/bill-of-lading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking Bill Of Lading
+         * @description The booking's bill of lading (null until staff accept its shipping order): what the standard's
+         *     transport document of `/v3` says of its status, its vessel and, once issued, its dates.
+         */
+        get: operations["booking_booking_bill_of_lading"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/client/rate-requests/{id}/booking-request": {
         parameters: {
             query?: never;
@@ -2973,6 +2994,29 @@ export interface components {
             decisions: components["schemas"]["DecisionCount"][];
             /** Latest */
             latest: components["schemas"]["RecentDecision"][];
+        };
+        /**
+         * BillOfLading
+         * @description The bill of lading a booking's accepted shipping order produced: its reference (`BL-` and the booking's
+         *     reference), its status, the vessel it names, and once issued its day of issue and its one date: shipped
+         *     on board (the cargo loaded at the port of loading) or received for shipment (in the terminal).
+         */
+        BillOfLading: {
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Receivedforshipmentdate */
+            receivedForShipmentDate?: string | null;
+            /** Reference */
+            reference: string;
+            /** Shippedonboarddate */
+            shippedOnBoardDate?: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "DRAFT" | "APPROVED" | "ISSUED";
+            /** Vesselname */
+            vesselName: string;
         };
         /** Body_files_upload_chunk */
         Body_files_upload_chunk: {
@@ -6062,6 +6106,15 @@ export interface components {
             /** Issuccess */
             isSuccess: boolean;
             response: components["schemas"]["TrackingExceptions"];
+        };
+        /** Envelope[Union[BillOfLading, NoneType]] */
+        Envelope_Union_BillOfLading__NoneType__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["BillOfLading"] | null;
         };
         /** Envelope[Union[BookingSailing, NoneType]] */
         Envelope_Union_BookingSailing__NoneType__: {
@@ -23932,6 +23985,103 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    booking_booking_bill_of_lading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_BillOfLading__NoneType__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Rate request not found"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

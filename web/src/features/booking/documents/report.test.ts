@@ -193,6 +193,37 @@ describe('shipping order report', () => {
     expect(root.textContent).toContain('Transport Plan (estimated)');
   });
 
+  it('dates an issued bill of lading as the standard does: its day of issue and its one date', () => {
+    const root = document.createElement('main');
+    const issued = { ...detail, order: { ...detail.order!, status: 4, statusName: 'issued' } };
+    const bill = {
+      reference: `BL-${detail.reference}`,
+      status: 'ISSUED' as const,
+      vesselName: 'KARUN',
+      issueDate: '2026-11-25',
+      shippedOnBoardDate: '2026-11-22',
+      receivedForShipmentDate: null,
+    };
+    const lead = () => root.querySelector('h1 + p + dl')?.textContent;
+    renderReport(root, issued, null, new Map(), bill);
+    expect(lead()).toBe('Issued2026/11/25Shipped on board2026/11/22');
+    renderReport(root, issued, null, new Map(), {
+      ...bill,
+      shippedOnBoardDate: null,
+      receivedForShipmentDate: '2026-11-20',
+    });
+    expect(lead()).toBe('Issued2026/11/25Received for shipment2026/11/20');
+    // A draft has no dates yet.
+    renderReport(root, detail, null, new Map(), {
+      ...bill,
+      status: 'DRAFT',
+      issueDate: null,
+      shippedOnBoardDate: null,
+    });
+    expect(lead()).toBeUndefined();
+    expect(root.textContent).not.toContain('Issued');
+  });
+
   it('says so when there is no order yet', () => {
     const root = document.createElement('main');
     renderReport(root, { ...detail, order: null, price: null, charges: [], totalPrice: null, quotedBy: null });
@@ -232,6 +263,24 @@ describe("the shipping order report's containers in Persian", () => {
     expect(headings).toContain('حرکت کشتی‌ای که بار با آن رفت');
     expect(headings).not.toContain('مهلت‌ها');
     expect(root.textContent).toContain('زمان حرکت واقعی');
+  });
+
+  it('dates an issued bill of lading in Persian, in the Solar Hijri calendar', () => {
+    const root = document.createElement('main');
+    const issued = { ...detail, order: { ...detail.order!, status: 4, statusName: 'issued' } };
+    const bill = {
+      reference: 'BL-FB-2026-000001',
+      status: 'ISSUED' as const,
+      vesselName: 'KARUN',
+      issueDate: '2026-11-25',
+      shippedOnBoardDate: '2026-11-22',
+      receivedForShipmentDate: null,
+    };
+    renderReport(root, issued, null, new Map(), bill);
+    const dates = root.querySelector('h1 + p + dl')?.textContent ?? '';
+    expect(dates).toContain('تاریخ صدور');
+    expect(dates).toContain('بارگیری روی کشتی');
+    expect(dates).toContain('۱۴۰۵/۰۹/۰۱'); // 2026-11-22
   });
 
   it("says an updated order's state in Persian", () => {

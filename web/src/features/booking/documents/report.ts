@@ -17,6 +17,7 @@ import type { Answer } from '@/types/contract';
 
 type RateRequestDetail = Answer<'booking_rate_request_detail'>;
 type BookingSailing = Answer<'schedules_client_booking_sailing_of'>;
+type BillOfLading = Answer<'booking_booking_bill_of_lading'>;
 type Order = NonNullable<RateRequestDetail['order']>;
 type Cell = string | number | Node | null | undefined;
 
@@ -238,6 +239,17 @@ function sailingSection(
   ];
 }
 
+/** An issued bill of lading's day of issue and its one date (decision 3855): shipped on board, or received for
+ * shipment, as the standard's transport document of `/v3` says them. Nothing before it is issued. */
+function issuedDates(bill: BillOfLading): HTMLDListElement | null {
+  if (bill?.status !== 'ISSUED') return null;
+  const rows: [string, Cell][] = [[say('issueDate'), formatDate(bill.issueDate)]];
+  if (bill.shippedOnBoardDate) rows.push([say('shippedOnBoard'), formatDate(bill.shippedOnBoardDate)]);
+  else if (bill.receivedForShipmentDate)
+    rows.push([say('receivedForShipment'), formatDate(bill.receivedForShipmentDate)]);
+  return pairs(rows);
+}
+
 /** Draws the report of one rate request (its sailing and its order, when it has them) into `root`, in the
  * language shown (its catalogues loaded): right to left in Persian, Solar Hijri days, Persian digits. */
 export function renderReport(
@@ -245,6 +257,7 @@ export function renderReport(
   d: RateRequestDetail,
   sailing: BookingSailing = null,
   places: Places = new Map(),
+  bill: BillOfLading = null,
 ): void {
   const language = currentLanguage();
   root.textContent = '';
@@ -262,7 +275,8 @@ export function renderReport(
       billOfLading: inSentence(`BL-${reference}`),
       document: sayOr(`documentStates.${document.toLowerCase()}`, document.toLowerCase()),
     });
-  root.append(el('h1', heading), lead, el('h2', say('rateRequest')));
+  const dates = issuedDates(bill);
+  root.append(el('h1', heading), lead, ...(dates ? [dates] : []), el('h2', say('rateRequest')));
   root.append(
     pairs([
       [say('customer'), own(d.customerName)],
@@ -359,13 +373,14 @@ async function load(root: HTMLElement, id: string): Promise<void> {
   root.textContent = say('loading');
   try {
     const path = `/booking/api/v1/client/rate-requests/${encodeURIComponent(id)}`;
-    const [detail, sailing] = await Promise.all([
+    const [detail, sailing, bill] = await Promise.all([
       api.get<RateRequestDetail>(path),
       api.get<BookingSailing>(`${path}/sailing`),
+      api.get<BillOfLading>(`${path}/bill-of-lading`),
     ]);
     const codes = sailing ? [sailing.sailing.portOfLoading, sailing.sailing.portOfDischarge].join(',') : '';
     const found = codes ? await api.get<Answer<'places_places'>>('/booking/api/v1/places', { query: { codes } }) : [];
-    renderReport(root, detail, sailing, new Map(found.map((p) => [p.code, p])));
+    renderReport(root, detail, sailing, new Map(found.map((p) => [p.code, p])), bill);
   } catch (error) {
     root.textContent = say('failed', { reason: error instanceof Error ? error.message : String(error) });
   }

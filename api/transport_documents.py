@@ -1,0 +1,52 @@
+"""The transport document (the bill of lading) a booking's accepted order produced, read once for both doors:
+the standard's `/v3/transport-documents` and the portal's own bill of lading (decision 3855)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from api.bootstrap import Services
+from api.dcsa.ebl import documents
+from domain.booking.document_references import transport_document_status
+from domain.tracking.shipment import MILESTONES, shipment
+from infrastructure.read_db import Tx
+from projections.booking import dcsa as dcsa_read
+from projections.booking.sailings import sailing_of
+from projections.tracking import actual_milestones
+
+
+def container_numbers(services: Services, order: dict[str, Any]) -> dict[int, str]:
+    """The numbers of the containers the order names, by their id in the reference list."""
+    ids = [int(c["container_id"]) for c in json.loads(order["details"]).get("containers", [])]
+    if not ids:
+        return {}
+    marks = ", ".join("?" for _ in ids)
+    with services.read_models.read() as tx:
+        rows = tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", tuple(ids))
+    return {int(r["id"]): str(r["number"]) for r in rows}
+
+
+def booking_and_order(tx: Tx, rate_request_id: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """The booking's row in the DCSA read model (None: no such booking) and its shipping order's row (None:
+    none yet)."""
+    booking = dcsa_read.booking(tx, rate_request_id)
+    if booking is None:
+        return None, None
+    order = tx.one("SELECT * FROM booking_shipping_orders WHERE rate_request_id = ?", (rate_request_id,))
+    return booking, None if order is None else dict(order)
+
+
+def transport_document_of(
+    services: Services, booking: dict[str, Any], order: dict[str, Any]
+) -> dict[str, Any] | None:
+    """The standard's `TransportDocument` of the order (`booking`: the booking's row in the DCSA read model),
+    its vessel and dates from the booking's tracking; None before staff accept the order."""
+    if not transport_document_status(str(order["status_name"])):
+        return None
+    numbers = container_numbers(services, order)
+    with services.read_models.read() as tx:
+        found = sailing_of(tx, booking["id"])
+        events = actual_milestones(tx, booking["id"], MILESTONES)
+    shipped = shipment(events, str(booking["pol_code"]), numbers.values())
+    return documents.transport_document(order, booking, numbers, found["sailing"] if found else None, shipped)
