@@ -1040,6 +1040,13 @@ def v3_agrees_with_the_order(world: World) -> None:
         assert told == facts["transportDocument"], (
             f"{booking.id}: order {order['statusName']} on the screens, transport document {told} on /v3"
         )
+        # The customer's own bill of lading is the same document (decision 3855): its status and dates.
+        path = f"{CLIENT}/rate-requests/{booking.id}/bill-of-lading"
+        bill = envelope(world.call("GET", path, booking.owner.headers), 200)
+        keys = ("issueDate", "shippedOnBoardDate", "receivedForShipmentDate")
+        seen = None if bill is None else (bill["status"], *(bill[k] for k in keys))
+        expected = None if told is None else (told, *(document.get(k) for k in keys))
+        assert seen == expected, f"{booking.id}: bill of lading {seen} on the screens, {expected} on /v3"
 
 
 def _row(world: World, booking: Booking, staff: bool) -> dict[str, Any]:

@@ -24,7 +24,9 @@ import api.dcsa.ebl.routes
 import api.dcsa.schedules.routes
 import api.presenters.booking
 import api.routers.audit
+import api.routers.booking
 import api.routers.integrations
+import api.schemas.bill_of_lading
 import domain.booking.application
 import domain.booking.emails
 import domain.booking.notices
@@ -220,6 +222,19 @@ def test_a_missing_transport_plan_fails_confirmed_says_what_was_confirmed(
 ) -> None:
     monkeypatch.setattr(api.dcsa.booking.routes, "confirmed_sailing_terms", lambda *_: {})
     assert "transportPlan" in _fails(world, "confirmed_says_what_was_confirmed")
+
+
+def test_a_bill_of_lading_out_of_step_fails_v3_agrees_with_the_order(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = api.schemas.bill_of_lading.bill_of_lading
+    # The customer's door reading a status of its own instead of the transport document's.
+    monkeypatch.setattr(
+        api.routers.booking,
+        "bill_of_lading",
+        lambda document: real({**document, "transportDocumentStatus": "APPROVED"}),
+    )
+    assert "bill of lading" in _fails(world, "v3_agrees_with_the_order")
 
 
 def _broken(*_: Any) -> Any:
