@@ -18,12 +18,16 @@ from projections.tracking import actual_milestones
 
 def container_numbers(services: Services, order: dict[str, Any]) -> dict[int, str]:
     """The numbers of the containers the order names, by their id in the reference list."""
+    with services.read_models.read() as tx:
+        return _numbers(tx, order)
+
+
+def _numbers(tx: Tx, order: dict[str, Any]) -> dict[int, str]:
     ids = [int(c["container_id"]) for c in json.loads(order["details"]).get("containers", [])]
     if not ids:
         return {}
     marks = ", ".join("?" for _ in ids)
-    with services.read_models.read() as tx:
-        rows = tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", tuple(ids))
+    rows = tx.all(f"SELECT id, number FROM booking_containers WHERE id IN ({marks})", tuple(ids))
     return {int(r["id"]): str(r["number"]) for r in rows}
 
 
@@ -40,13 +44,18 @@ def booking_and_order(tx: Tx, rate_request_id: str) -> tuple[dict[str, Any] | No
 def transport_document_of(
     services: Services, booking: dict[str, Any], order: dict[str, Any]
 ) -> dict[str, Any] | None:
+    """`transport_document_in` on a read transaction of its own."""
+    with services.read_models.read() as tx:
+        return transport_document_in(tx, booking, order)
+
+
+def transport_document_in(tx: Tx, booking: dict[str, Any], order: dict[str, Any]) -> dict[str, Any] | None:
     """The standard's `TransportDocument` of the order (`booking`: the booking's row in the DCSA read model),
-    its vessel and dates from the booking's tracking; None before staff accept the order."""
+    its vessel and dates from the booking's tracking, read in `tx`; None before staff accept the order."""
     if not transport_document_status(str(order["status_name"])):
         return None
-    numbers = container_numbers(services, order)
-    with services.read_models.read() as tx:
-        found = sailing_of(tx, booking["id"])
-        events = actual_milestones(tx, booking["id"], MILESTONES)
+    numbers = _numbers(tx, order)
+    found = sailing_of(tx, booking["id"])
+    events = actual_milestones(tx, booking["id"], MILESTONES)
     shipped = shipment(events, str(booking["pol_code"]), numbers.values())
     return documents.transport_document(order, booking, numbers, found["sailing"] if found else None, shipped)

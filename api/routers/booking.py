@@ -54,7 +54,7 @@ from api.schemas.booking import (
     WithdrawBody,
 )
 from api.schemas.envelope import Envelope, Lookup, error_responses
-from api.transport_documents import booking_and_order, transport_document_of
+from api.transport_documents import booking_and_order, transport_document_in
 from domain.booking.reference import TEMPLATES_DIR
 from domain.shared.errors import NotFound, ValidationFailed
 from projections.booking import queries as read
@@ -224,9 +224,9 @@ async def rate_request_detail(id: str, principal: CustomerUser, services: Servic
 def _bill_of_lading(services: Services, rate_request_id: str, principal: Principal) -> BillOfLading | None:
     with services.read_models.read() as tx:
         booking, order = booking_and_order(tx, rate_request_id)
-    if booking is None or booking["customer_id"] != company_account_id(principal):
-        raise NotFound("Rate request not found")
-    document = None if order is None else transport_document_of(services, booking, order)
+        if booking is None or booking["customer_id"] != company_account_id(principal):
+            raise NotFound("Rate request not found")
+        document = None if order is None else transport_document_in(tx, booking, order)
     return None if document is None else bill_of_lading(document)
 
 
