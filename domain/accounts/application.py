@@ -23,7 +23,7 @@ from domain.accounts.registration import USER_EXIST, WRONG_CODE, Registration, r
 from domain.accounts.team import ADDRESS_TAKEN, INVALID_INVITATION, Member, Team, role_of, team_id
 from domain.emails.templates import KINDS
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
-from domain.shared.application import ContextApplication
+from domain.shared.application import ContextApplication, decided_afresh
 from domain.shared.errors import AlreadyExists, Conflict, NotFound, TooManyAttempts, ValidationFailed
 from domain.shared.ids import GENERATIONS, generation_of
 from domain.shared.languages import supported
@@ -110,6 +110,7 @@ class AccountsApplication(ContextApplication):
             raise NotFound("Registration request not found")
         return registration
 
+    @decided_afresh
     def start_registration(
         self, kind: int, identity: str, phone: str, actor: Actor
     ) -> tuple[int, int | None]:
@@ -126,6 +127,7 @@ class AccountsApplication(ContextApplication):
             return step, None
         return step, self.record(registration)
 
+    @decided_afresh
     def finalize_registration(
         self, kind: int, identity: str, details: dict[str, Any], now: datetime, actor: Actor
     ) -> tuple[Registration, int]:
@@ -138,6 +140,7 @@ class AccountsApplication(ContextApplication):
         registration.submit_details(kind, details, self._secret(), now, actor)
         return registration, self.record(registration)
 
+    @decided_afresh
     def resend_code(self, kind: int, identity: str, phone: str, now: datetime, actor: Actor) -> int | None:
         """A new code when a sign-up of this kind awaits one for this phone and the last code is old enough;
         otherwise nothing, silently (None): the caller answers every id alike, so nobody learns from it
@@ -154,6 +157,7 @@ class AccountsApplication(ContextApplication):
             return None
         return self.record(registration)
 
+    @decided_afresh
     def verify_registration(self, kind: int, identity: str, code: str, now: datetime, actor: Actor) -> int:
         """The phone verified; every failure (no such sign-up, another kind or state, a wrong, expired or
         spent code) answers as a wrong code, so the answer tells nothing about the id."""
@@ -173,6 +177,7 @@ class AccountsApplication(ContextApplication):
             raise wrong
         return position
 
+    @decided_afresh
     def accept_registration(self, kind: int, identity: str, now: datetime, actor: Actor) -> int:
         """Accepting opens the customer account and issues its create-password link, in one transaction."""
         registration = self._registration(identity, kind)
@@ -184,14 +189,18 @@ class AccountsApplication(ContextApplication):
         try:
             return self.record(registration, account)
         except Conflict as error:
-            raise AlreadyExists(USER_EXIST) from error
+            if self.exists(login):
+                raise AlreadyExists(USER_EXIST) from error
+            raise  # the sign-up changed meanwhile (declined by a colleague): decided again on that
 
+    @decided_afresh
     def decline_registration(self, identity: str, message: str, actor: Actor) -> int:
         registration = self._registration(identity)
         registration.decline(forms.decline_message(message), actor)
         return self.record(registration)
 
     # -- passwords --------------------------------------------------------------------------------------
+    @decided_afresh
     def request_password_reset(self, username: str, now: datetime) -> int | None:
         """Issue a reset link when `username` is a customer with an e-mail (a colleague: still in the team);
         otherwise nothing, silently."""
@@ -216,6 +225,7 @@ class AccountsApplication(ContextApplication):
         member = self._load(team_id(company_id), Team, "Team not found").members.get(str(account.id))
         return member is not None and member.state == "active"
 
+    @decided_afresh
     def reset_password(self, username: str, token: str, password: str, now: datetime) -> int:
         invalid = ValidationFailed({"token": INVALID_TOKEN}, INVALID_TOKEN)  # as the account's own refusal
         try:
@@ -230,6 +240,7 @@ class AccountsApplication(ContextApplication):
         account.reset_password(token, password_hash, now, Actor(str(account.id), CUSTOMER))
         return self.record(account)
 
+    @decided_afresh
     def change_password(self, account: UUID | str, current: str, new: str, actor: Actor) -> int:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
         if not self.passwords.matches(loaded.password_hash, current):
@@ -237,11 +248,13 @@ class AccountsApplication(ContextApplication):
         loaded.set_password(self.passwords.hash(new), actor, system_reason("passwordChanged"))
         return self.record(loaded)
 
+    @decided_afresh
     def end_sessions(self, account: UUID | str, actor: Actor) -> int:
         loaded = self._load(UUID(str(account)), Account, "Account not found")
         loaded.end_sessions(actor)
         return self.record(loaded)
 
+    @decided_afresh
     def erase_personal_data(self, account: UUID | str, reason: str, actor: Actor) -> int:
         """Records that a customer's personal data is erased (the keys themselves are the store's to destroy),
         closing her pending profile edit request and erasing her colleagues' own logins with it (a company's
@@ -309,6 +322,7 @@ class AccountsApplication(ContextApplication):
         team = self._load(team_id(str(company_id)), Team, "Team not found")
         return [member for member in team.members.values() if member.id != str(company_id)]
 
+    @decided_afresh
     def set_email_preferences(self, account: UUID | str, muted: list[str], actor: Actor) -> int | None:
         """Turn kinds of booking e-mail off (the rest on); None when nothing changes."""
         unknown = sorted(set(muted) - set(KINDS))
@@ -319,6 +333,7 @@ class AccountsApplication(ContextApplication):
             return None
         return self.record(loaded)
 
+    @decided_afresh
     def choose_language(self, account: UUID | str, language: str, actor: Actor) -> int | None:
         """Any signed-in person's language for the portal, its e-mails and notifications; None when it is
         already the account's."""
@@ -336,6 +351,7 @@ class AccountsApplication(ContextApplication):
             raise NotFound("Customer not found")
         return loaded
 
+    @decided_afresh
     def request_profile_edit(self, account: UUID | str, form: forms.ProfileForm, actor: Actor) -> int | None:
         """Open (or replace) the account's pending edit request; None when nothing would change."""
         customer = self.customer(account)
@@ -358,6 +374,7 @@ class AccountsApplication(ContextApplication):
         missing = "No edit request for this customer"
         return self._load(edit_request_id(self.login_id(username)), ProfileEditRequest, missing)
 
+    @decided_afresh
     def approve_profile_edit(self, username: str, actor: Actor) -> int:
         request = self._edit_request(username)
         request.approve(actor)
@@ -365,6 +382,7 @@ class AccountsApplication(ContextApplication):
         customer.update_profile(request.edited, str(request.id), actor)
         return self.record(request, customer)
 
+    @decided_afresh
     def decline_profile_edit(self, username: str, message: str, actor: Actor) -> int:
         request = self._edit_request(username)
         request.decline(forms.decline_message(message), actor)
@@ -386,6 +404,7 @@ class AccountsApplication(ContextApplication):
         contact = str(company.profile.get("contact_person") or _company_name(company))
         return Team.form(str(company.id), _company_name(company), email, contact, actor)
 
+    @decided_afresh
     def invite_member(
         self, company_id: str, email: str, name: str, role: str, now: datetime, actor: Actor
     ) -> tuple[str, int]:
@@ -435,6 +454,7 @@ class AccountsApplication(ContextApplication):
         member = self._load(team_id(company_id), Team, "Team not found").members.get(str(account.id))
         return member is not None and member.state == "removed"
 
+    @decided_afresh
     def accept_invitation(self, company_id: str, token: str, password: str, now: datetime) -> tuple[str, int]:
         """The colleague's link used: their own login opens (username: their e-mail), with `password`."""
         invalid = ValidationFailed({"token": INVALID_INVITATION}, INVALID_INVITATION)
@@ -472,6 +492,7 @@ class AccountsApplication(ContextApplication):
         login.set_password(self.passwords.hash(checked), person, system_reason("passwordSetWithInvitation"))
         return member.id, self.record(team, login)
 
+    @decided_afresh
     def change_member_role(self, company_id: str, member_id: str, role: str, actor: Actor) -> int | None:
         wanted = role_of(role)
         team = self.team(company_id, actor)
@@ -479,6 +500,7 @@ class AccountsApplication(ContextApplication):
             return None
         return self.record(team)
 
+    @decided_afresh
     def remove_member(self, company_id: str, member_id: str, actor: Actor) -> int:
         """Removes the member; their own login is retired in the same transaction (decision 3826): its
         sessions end, it signs in no more and gets no reset link, and their API keys stop at the door, which
@@ -493,6 +515,7 @@ class AccountsApplication(ContextApplication):
                 return self.record(team, login)
         return self.record(team)
 
+    @decided_afresh
     def update_own_profile(
         self, company_id: str, member_id: str, name: str, phone: str, language: str, actor: Actor
     ) -> int | None:

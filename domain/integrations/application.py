@@ -20,7 +20,7 @@ from domain.integrations.webhook_subscription import (
     new_secret,
 )
 from domain.shared.actor import Actor
-from domain.shared.application import ContextApplication, EventStore
+from domain.shared.application import ContextApplication, EventStore, decided_afresh
 from domain.shared.errors import Conflict, ValidationFailed
 from domain.shared.refusal_words import not_found
 
@@ -74,6 +74,7 @@ class IntegrationsApplication(ContextApplication):
                 position = self.record(found)
         return position
 
+    @decided_afresh
     def revoke_api_key(self, key_id: str, actor: Actor) -> int:
         # A key is its holder's alone (a member's, not the company's): anyone else's is not found.
         key = self._own(key_id, ApiKey, actor, "api_key", holder=actor.recorded_id)
@@ -123,6 +124,7 @@ class IntegrationsApplication(ContextApplication):
         if any(address is None or not is_public(address) for address in found):
             raise ValidationFailed({FIELD: NOT_PUBLIC})
 
+    @decided_afresh
     def rotate_secret(self, subscription_id: str, overlap: timedelta, actor: Actor) -> tuple[str, int]:
         """A new signing secret (answered this once); the previous one signs beside it for `overlap`."""
         subscription = self._own(subscription_id, WebhookSubscription, actor, "webhook_subscription")
@@ -130,6 +132,7 @@ class IntegrationsApplication(ContextApplication):
         subscription.rotate_secret(self.sealer.seal(secret), overlap, datetime.now(UTC), actor)
         return secret, self.record(subscription)
 
+    @decided_afresh
     def choose_event_types(
         self, subscription_id: str, event_types: Sequence[str] | None, actor: Actor
     ) -> int:
@@ -137,6 +140,7 @@ class IntegrationsApplication(ContextApplication):
         subscription.choose_event_types(event_types, actor)
         return self.record(subscription)
 
+    @decided_afresh
     def unsubscribe(self, subscription_id: str, actor: Actor) -> int:
         subscription = self._own(subscription_id, WebhookSubscription, actor, "webhook_subscription")
         subscription.unsubscribe(actor)

@@ -12,7 +12,7 @@ from domain.notifications.notification import Notification
 from domain.notifications.policy import STAFF, NoticeRegistry, notices
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import Recorded
-from domain.shared.application import ContextApplication
+from domain.shared.application import ContextApplication, decided_afresh
 from domain.shared.errors import Conflict, NotFound
 from domain.shared.languages import DEFAULT
 
@@ -104,6 +104,7 @@ class NotificationsApplication(ContextApplication):
                     translations=notice.translated,
                 )
 
+    @decided_afresh
     def mark_read(self, notification: UUID | str, actor: Actor) -> int | None:
         try:
             loaded: object = self.repository.get(UUID(str(notification)))

@@ -10,8 +10,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from domain.shared.actor import Actor
-from domain.shared.application import ContextApplication
-from domain.shared.errors import Conflict
+from domain.shared.application import ContextApplication, decided_afresh
 from domain.shared.refusal_words import not_found
 from domain.tracking.milestone import BookingMatch, TrackingEvent, tracking_event_id
 from domain.tracking.publisher_key import PublisherKey
@@ -36,11 +35,13 @@ class TrackingApplication(ContextApplication):
         issued, key = PublisherKey.issue(label, actor)
         return issued.id, key, self.record(issued)
 
+    @decided_afresh
     def revoke_publisher_key(self, key_id: str, actor: Actor) -> int:
         key = self._get(key_id, PublisherKey, "publisher_key")
         key.revoke(actor)
         return self.record(key)
 
+    @decided_afresh
     def publish(self, document: dict[str, Any], match: BookingMatch | None, actor: Actor) -> Outcome:
         """Store one event (already checked by `check_event`): new, a retry, a revision or a retraction."""
         found = self._existing(tracking_event_id(document))
@@ -50,11 +51,9 @@ class TrackingApplication(ContextApplication):
             return Outcome(RETRACTED, self.record(found) if found.retract(actor) else None)
         body = json.dumps(document, separators=(",", ":"), sort_keys=True)
         if found is None:
+            # Published at the same moment by another request: decided again as a retry or a revision of it.
             made = TrackingEvent.publish(document, body, match, actor)
-            try:
-                return Outcome(STORED, self.record(made))
-            except Conflict:  # the same event published at the same moment by a retry: stored once
-                return Outcome(REPEATED, None)
+            return Outcome(STORED, self.record(made))
         if found.retracted or not found.is_newer(document):
             return Outcome(REPEATED, None)
         found.revise(document, body, match, actor)
@@ -64,6 +63,7 @@ class TrackingApplication(ContextApplication):
         """`retractedEventID` (TNT 2.x's way, still sent by some publishers): withdraw the event named."""
         return self.publish({**named, "isRetracted": True}, None, actor)
 
+    @decided_afresh
     def assign(self, tracking_id: str, match: BookingMatch, actor: Actor) -> int:
         found = self._get(tracking_id, TrackingEvent, "tracking_event")
         found.assign(match, actor)
