@@ -4,12 +4,14 @@ the standard's `/v3/transport-documents` and the portal's own bill of lading (de
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 
 from api.bootstrap import Services
 from api.dcsa.ebl import documents
+from api.schemas.bill_of_lading import IssueDating, Seen, StaffBillOfLading, bill_of_lading
 from domain.booking.document_references import transport_document_status
-from domain.tracking.shipment import MILESTONES, shipment
+from domain.tracking.shipment import MILESTONES, Shipment, shipment
 from infrastructure.read_db import Tx
 from projections.booking import dcsa as dcsa_read
 from projections.booking.sailings import sailing_of
@@ -52,10 +54,42 @@ def transport_document_of(
 def transport_document_in(tx: Tx, booking: dict[str, Any], order: dict[str, Any]) -> dict[str, Any] | None:
     """The standard's `TransportDocument` of the order (`booking`: the booking's row in the DCSA read model),
     its vessel and dates from the booking's tracking, read in `tx`; None before staff accept the order."""
+    return _document_and_shipment(tx, booking, order)[0]
+
+
+def _document_and_shipment(
+    tx: Tx, booking: dict[str, Any], order: dict[str, Any]
+) -> tuple[dict[str, Any] | None, Shipment | None]:
     if not transport_document_status(str(order["status_name"])):
-        return None
+        return None, None
     numbers = _numbers(tx, order)
     found = sailing_of(tx, booking["id"])
     events = actual_milestones(tx, booking["id"], MILESTONES)
     shipped = shipment(events, str(booking["pol_code"]), numbers.values())
-    return documents.transport_document(order, booking, numbers, found["sailing"] if found else None, shipped)
+    sailing = found["sailing"] if found else None
+    return documents.transport_document(order, booking, numbers, sailing, shipped), shipped
+
+
+def staff_bill_of_lading(tx: Tx, rate_request_id: str, today: date) -> StaffBillOfLading | None:
+    """The booking's bill of lading as staff read it (None before they accept its order): the customer's, and
+    while it awaits issue, what it would say issued `today` (decision 3857)."""
+    booking, order = booking_and_order(tx, rate_request_id)
+    if booking is None or order is None:
+        return None
+    document, shipped = _document_and_shipment(tx, booking, order)
+    if document is None:
+        return None
+    answer = bill_of_lading(document)
+    if answer.status != "APPROVED":
+        return StaffBillOfLading(**dict(answer))
+    asked = bool(document["isShippedOnBoardType"])
+    dating = documents.dated(asked, shipped, today.isoformat())
+    on_board = dating.get("shippedOnBoardDate")
+    seen: Seen = "ON_BOARD" if on_board else "RECEIVED" if shipped and shipped.received else "NOTHING"
+    if_issued = IssueDating(
+        shipped_on_board_asked=asked,
+        shipped_on_board_date=on_board,
+        received_for_shipment_date=dating.get("receivedForShipmentDate"),
+        seen=seen,
+    )
+    return StaffBillOfLading(**dict(answer), if_issued_today=if_issued)

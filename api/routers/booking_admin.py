@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
 from typing import Any
 
 from fastapi import APIRouter, Query
@@ -23,6 +24,7 @@ from api.schemas.booking_admin import (
     StaffRateRequestRow,
 )
 from api.schemas.envelope import Envelope, Lookup
+from api.transport_documents import staff_bill_of_lading
 from domain.booking.amendments import order_quantity_mismatch
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
@@ -36,10 +38,14 @@ router = APIRouter(
 )
 
 
+def today() -> date:
+    return datetime.now(UTC).date()
+
+
 def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
     """One connection for the detail, the parked events, the progress and each container's latest milestone
-    (decision 3843); the last two asked only where tracking events reached the booking (as the customer's
-    detail, api/booking_reads.py)."""
+    (decision 3843), the last two asked only where tracking events reached the booking (as the customer's
+    detail, api/booking_reads.py), and the bill of lading where the booking has an order."""
     with services.read_models.read() as tx:
         record = read.rate_request_detail(tx, rate_request_id)
         if record is None:
@@ -49,8 +55,10 @@ def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
         seen = tracked(record.row)
         found = progress(tx, str(answer["id"]), customer=False) if seen else None
         boxes = container_milestones(tx, str(answer["id"])) if seen else []
+        billed = None if record.order is None else staff_bill_of_lading(tx, rate_request_id, today())
     answer = {**answer, "progress": found, "orderMismatch": _order_mismatch(record)}
     answer["containerMilestones"] = boxes
+    answer["billOfLading"] = None if billed is None else billed.model_dump(mode="json", by_alias=True)
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}
 
 

@@ -22,6 +22,29 @@ class BillOfLading(WireAnswer):
     received_for_shipment_date: date | None = None
 
 
+# What tracking saw of the cargo that dates the bill: on board, received at the terminal, or neither.
+Seen = Literal["ON_BOARD", "RECEIVED", "NOTHING"]
+
+
+class IssueDating(WireAnswer):
+    """What the bill of lading would say if staff issued it today: exactly one of its two dates, as issuing
+    would set it (decision 3857). Shipped on board only when the instructions ask for it
+    (`shippedOnBoardAsked`) and tracking saw the cargo on board; else received for shipment, on the day the
+    cargo was received, or on the day of issue when tracking saw neither (`seen`)."""
+
+    shipped_on_board_asked: bool
+    shipped_on_board_date: date | None = None
+    received_for_shipment_date: date | None = None
+    seen: Seen
+
+
+class StaffBillOfLading(BillOfLading):
+    """The bill of lading as staff read it: the customer's, and while it awaits issue (APPROVED), what it
+    would say issued today."""
+
+    if_issued_today: IssueDating | None = None
+
+
 def bill_of_lading(document: dict[str, Any]) -> BillOfLading:
     """The portal's answer from the standard's `TransportDocument` (api/dcsa/ebl/documents.py)."""
     return BillOfLading(

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from api.schemas.attention import NeedsAttention
+from api.schemas.bill_of_lading import StaffBillOfLading
 from api.schemas.booking import RateRequestDetail, RateRequestRow
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
@@ -35,6 +36,8 @@ class StaffRateRequestDetail(RateRequestDetail):
     # Each container's latest actual milestone, by container number (decision 3843): the tracking summary
     # of staff's operations screen; empty before any equipment event reached the booking.
     container_milestones: list[ContainerMilestone] = []
+    # Its bill of lading once staff accepted the order (null before), with what issuing it today would say.
+    bill_of_lading: StaffBillOfLading | None = None
 
 
 class QuoteBody(WireModel):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -345,6 +346,48 @@ def test_an_issued_bill_of_lading_is_dated_by_what_tracking_saw_of_its_cargo(shi
         ),
     )
     assert read()["transports"]["vesselVoyages"][0]["vesselName"] == "KARUN"
+
+
+def test_staff_read_what_issuing_the_bill_today_would_date_it_by(shipper: Shipper) -> None:
+    """Decision 3857: while the bill awaits issue, staff's detail says which date issuing it today would
+    give it, as tracking stands; issued, the bill carries the date staff were last told."""
+    it = shipper
+    it.submit(instructions(it.booking, CONTAINER))  # a shipped-on-board B/L asked for
+    rid = rate_request_id(it.client, it.booking)
+    path = f"/v3/transport-documents/BL-{it.booking}"
+
+    def staff_reads() -> Any:
+        return ok(it.client.get(f"{ADMIN}/rate-requests/{rid}", headers=it.staff))["billOfLading"]
+
+    assert staff_reads() is None  # no bill before staff accept the order
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+    draft = staff_reads()
+    assert (draft["status"], draft["ifIssuedToday"]) == ("DRAFT", None)  # the shipper has not approved it
+    it.accepted("PATCH", path, {"transportDocumentStatus": "APPROVED"})
+    today = datetime.now(UTC).date().isoformat()
+    # Tracking saw nothing: issued today it would be received for shipment, dated the day of issue.
+    assert staff_reads()["ifIssuedToday"] == {
+        "shippedOnBoardAsked": True,
+        "shippedOnBoardDate": None,
+        "receivedForShipmentDate": today,
+        "seen": "NOTHING",
+    }
+    port = it.call("GET", path)[1]["transports"]["portOfLoading"]["UNLocationCode"]
+    publisher = publisher_key(it.client, it.staff)
+    publish(it.client, publisher, equipment("sd-gtin", "GTIN", CONTAINER, "2026-11-20T10:00:00Z", port))
+    received = staff_reads()["ifIssuedToday"]
+    assert (received["seen"], received["receivedForShipmentDate"]) == ("RECEIVED", "2026-11-20"), received
+    assert received["shippedOnBoardDate"] is None
+    publish(it.client, publisher, equipment("sd-load", "LOAD", CONTAINER, "2026-11-22T06:00:00Z", port))
+    told = staff_reads()["ifIssuedToday"]
+    assert (told["seen"], told["shippedOnBoardDate"]) == ("ON_BOARD", "2026-11-22"), told
+    assert told["receivedForShipmentDate"] is None
+    it.staff_put(f"rate-requests/{rid}/transport-document/issue")
+    issued = staff_reads()
+    assert (issued["status"], issued["ifIssuedToday"]) == ("ISSUED", None)
+    document = it.call("GET", path)[1]
+    assert document["shippedOnBoardDate"] == told["shippedOnBoardDate"] == issued["shippedOnBoardDate"]
+    assert "receivedForShipmentDate" not in document
 
 
 def test_tracking_follows_the_containers_an_update_of_the_instructions_names(shipper: Shipper) -> None:

@@ -113,6 +113,10 @@ def test_the_draft_bill_of_lading_is_approved_and_issued_on_the_screens(
     panel = staff.get_by_role("region", name="Selected rate request")
     panel.get_by_role("button", name="Issue Bill of Lading").click()
     dialog = staff.get_by_role("dialog", name="Issue Bill of Lading")
+    # Staff are told what the bill will say (decision 3857): the shipped-on-board bill asked for is not yet
+    # possible, tracking having seen nothing of the cargo, so it would read received for shipment today.
+    expect(dialog).to_contain_text("tracking has not seen the cargo on board")
+    expect(dialog).to_contain_text("it is a received-for-shipment bill dated today")
     no_serious_violations(staff)
     staff.screenshot(path=str(screenshot_dir / "ebl-issue-desktop.png"))
     dialog.get_by_role("button", name="Confirm").click()

@@ -6585,6 +6585,26 @@ export interface components {
             /** Unlocationcode */
             UNLocationCode: string;
         };
+        /**
+         * IssueDating
+         * @description What the bill of lading would say if staff issued it today: exactly one of its two dates, as issuing
+         *     would set it (decision 3857). Shipped on board only when the instructions ask for it
+         *     (`shippedOnBoardAsked`) and tracking saw the cargo on board; else received for shipment, on the day the
+         *     cargo was received, or on the day of issue when tracking saw neither (`seen`).
+         */
+        IssueDating: {
+            /** Receivedforshipmentdate */
+            receivedForShipmentDate?: string | null;
+            /**
+             * Seen
+             * @enum {string}
+             */
+            seen: "ON_BOARD" | "RECEIVED" | "NOTHING";
+            /** Shippedonboardasked */
+            shippedOnBoardAsked: boolean;
+            /** Shippedonboarddate */
+            shippedOnBoardDate?: string | null;
+        };
         /** IssueToParty */
         IssueToParty: {
             /** Identifyingcodes */
@@ -8777,6 +8797,29 @@ export interface components {
             vesselName: string | null;
         };
         /**
+         * StaffBillOfLading
+         * @description The bill of lading as staff read it: the customer's, and while it awaits issue (APPROVED), what it
+         *     would say issued today.
+         */
+        StaffBillOfLading: {
+            ifIssuedToday?: components["schemas"]["IssueDating"] | null;
+            /** Issuedate */
+            issueDate?: string | null;
+            /** Receivedforshipmentdate */
+            receivedForShipmentDate?: string | null;
+            /** Reference */
+            reference: string;
+            /** Shippedonboarddate */
+            shippedOnBoardDate?: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "DRAFT" | "APPROVED" | "ISSUED";
+            /** Vesselname */
+            vesselName: string;
+        };
+        /**
          * StaffRateRequestDetail
          * @description The detail as staff see it: the customer's detail and, added, whether it needs attention, and why its
          *     shipping order cannot be accepted as it is (`orderMismatch`: it lists another number of containers than
@@ -8785,6 +8828,7 @@ export interface components {
         StaffRateRequestDetail: {
             /** Additionalcomment */
             additionalComment: string | null;
+            billOfLading?: components["schemas"]["StaffBillOfLading"] | null;
             bookingRequest: components["schemas"]["BookingRequest"] | null;
             /** Cargodetails */
             cargoDetails: string;

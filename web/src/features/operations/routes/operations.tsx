@@ -44,6 +44,7 @@ import {
 } from '../lib/request-actions';
 import styles from './operations.module.css';
 import { StaffBookingSailing } from '../components/staff-booking-sailing';
+import { issueDatingWords } from '../lib/issue-dating';
 import { BookingTracking } from '../components/booking-tracking';
 import { PublishedSchedules } from '../components/published-schedules';
 import { staffSailingsOptions } from '../api/schedules';
@@ -192,6 +193,9 @@ function ActionDialog({
         </div>
       ) : null}
       {action === 'order_accept' ? <p>{t('actionDialog.acceptOrder')}</p> : null}
+      {action === 'order_issue' && detail.billOfLading?.ifIssuedToday ? (
+        <p>{issueDatingWords(detail.billOfLading.ifIssuedToday)}</p>
+      ) : null}
       {action === 'order_revision'
         ? reviewFields(detail).map(({ key, label }) => (
             <TextInput
