@@ -148,11 +148,12 @@ def test_commands_answer_from_their_own_result_and_the_next_read_waits_for_them(
     assert time.monotonic() - started >= 0.5
     assert shown["id"] == created["id"] and shown["reference"] == created["reference"]
     # Staff's read is the command's answer plus the staff-only marks: attention, an order that no longer
-    # matches the booking and the containers' milestones (none of them here).
+    # matches the booking, the containers' milestones and the bill of lading (none of them here).
     staff_read = ok(client.get(f"{ADMIN}/rate-requests/{created['id']}", headers=admin))
     assert staff_read.pop("needsAttention") is None
     assert staff_read.pop("orderMismatch") is None
     assert staff_read.pop("containerMilestones") == []
+    assert staff_read.pop("billOfLading") is None
     assert staff_read == quoted
     # Another customer's request stays theirs: the answer built from events checks who asks.
     other = customer(client, "fresh-other")
