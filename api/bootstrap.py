@@ -55,6 +55,7 @@ from projections.booking import preview
 from projections.booking import queries as booking_queries
 from projections.booking.reference import TableCatalog, seed_reference
 from projections.booking.tariffs import TableTariffs
+from projections.departures import TableDepartures
 from projections.registry import READ_MODELS, applier, ensure_schema
 from projections.schedules import TableSailings
 
@@ -141,6 +142,7 @@ class Services:
             sailings=TableSailings(self.read_models),
             tariffs=TableTariffs(self.read_models),
             estimates=settings.sailing_estimates(),
+            departures=TableDepartures(self.read_models),
         )
         # Webhook signing secrets are the subscriptions' own, kept sealed under a key that is not JWT_SECRET.
         self.secret_box = SecretBox(box_key(settings.WEBHOOK_SECRETS_KEY, settings.VAR_DIR))

@@ -35,6 +35,7 @@ from api.schemas.envelope import Envelope, Lookup
 from api.schemas.tariffs import ChargeBody
 from domain.booking.charges import ChargeDraft
 from projections.booking import changes as read_changes
+from projections.departures import booking_departure
 
 client = APIRouter(
     prefix="/booking/api/v1/client/rate-requests",
@@ -53,9 +54,12 @@ def _changes(services: Services, rate_request_id: str, principal: Principal) -> 
     with services.read_models.read() as tx:
         latest = read_changes.latest_changes(tx, rate_request_id)
         names = present_changes.reference_names(tx, [row for row in latest.values() if row is not None])
+        # Its customer reads only what reached the booking before it ended (decision 3831).
+        _, left = booking_departure(tx, rate_request_id, until_end=not principal.is_admin)
         return {
             "amendment": present_changes.change(names, latest[read_changes.AMENDMENT]),
             "cancellation": present_changes.change(names, latest[read_changes.CANCELLATION]),
+            "cargoSailedAt": None if left is None else left.at,
         }
 
 

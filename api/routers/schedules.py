@@ -34,13 +34,12 @@ from domain.booking.schedule_changes import schedule_changes
 from domain.booking.schedules import ServiceScheduleValues, utc_text
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.moments import instant_problem, parse_instant
-from domain.tracking.position import departure
 from projections.booking import queries as read
 from projections.booking import sailings as booked
 from projections.booking.reference import ports_by_id
+from projections.departures import booking_departure
 from projections.profiles import email_of
 from projections.schedules import sailings_between, service_count, service_schedules
-from projections.tracking import departures
 
 admin = APIRouter(
     prefix="/booking/api/v1/admin", tags=["schedules"], generate_unique_id_function=operation_ids("schedules")
@@ -322,12 +321,9 @@ def _sailing_of(
         record = read.rate_request_detail(tx, rate_request_id)
         if record is None or (principal is not None and record.customer_id != company_account_id(principal)):
             raise NotFound("Rate request not found")
-        row = booked.sailing_of(tx, rate_request_id)
-        if row is None:
-            return None
         # Its customer reads only what reached the booking before it ended (decision 3831).
-        left = departures(tx, rate_request_id, until_end=principal is not None)
-    return booking_sailing(row, departure(left, row["sailing"].load_port))
+        row, left = booking_departure(tx, rate_request_id, until_end=principal is not None)
+    return None if row is None else booking_sailing(row, left)
 
 
 @client.get("/rate-requests/{id}/sailing", response_model=Envelope[BookingSailing | None])

@@ -53,6 +53,11 @@ class BookingChanges(WireModel):
 
     amendment: AmendmentView | None
     cancellation: CancellationView | None
+    cargo_sailed_at: str | None = Field(
+        description="When the booking's tracking saw the vessel leave its port of loading with the cargo (the"
+        " standard's date-time, in the port's own offset), null until then: a booking whose cargo sailed is"
+        " no longer cancelled (a cancellation is neither asked for nor confirmed)"
+    )
 
 
 class AmendmentDecided(BookingChanges):

@@ -34,6 +34,8 @@ from domain.booking.reference import (
     SeedCatalog,
 )
 from domain.booking.schedules import (
+    CargoDepartures,
+    NoDepartures,
     NoSailings,
     Sailing,
     SailingChoice,
@@ -116,10 +118,13 @@ class BookingApplication(ContextApplication):
         sailings: SailingFinder | None = None,
         tariffs: TariffRates | None = None,
         estimates: SailingEstimates | None = None,
+        departures: CargoDepartures | None = None,
     ) -> None:
         super().__init__(store)
         self.catalog: ReferenceCatalog = catalog or SeedCatalog()
         self.sailings: SailingFinder = sailings or NoSailings()
+        # What tracking saw of a booking's cargo sailing: a booking whose cargo sailed is not cancelled.
+        self.departures: CargoDepartures = departures or NoDepartures()
         # How a booking confirmed without a sailing is given an estimated one (transit time, cut-offs).
         self.estimates = estimates or SailingEstimates()
         # The tariff rows in force (a read model); None: no request is quoted instantly.
@@ -899,7 +904,11 @@ class BookingApplication(ContextApplication):
         return self._step(rate_request_id, actor, lambda booking: booking.withdraw_amendment(actor))
 
     def request_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
-        return self._step(rate_request_id, actor, lambda booking: booking.request_cancellation(reason, actor))
+        return self._step(
+            rate_request_id,
+            actor,
+            lambda booking: booking.request_cancellation(reason, actor, sailed=self._sailed(booking)),
+        )
 
     @decided_afresh
     def request_confirmed_cancellation(self, rate_request_id: str, actor: Actor, reason: str = "") -> int:
@@ -909,12 +918,15 @@ class BookingApplication(ContextApplication):
         if rate_request.state not in AMENDABLE_STATES:
             said = lifecycle("booking_cancellation").action("request")
             raise IllegalTransition("booking_cancellation", rate_request.state, "request", action=said)
-        rate_request.request_cancellation(reason, actor)
+        rate_request.request_cancellation(reason, actor, sailed=self._sailed(rate_request))
         return self.record(rate_request)
 
     def confirm_cancellation(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(
-            rate_request_id, actor, lambda booking: booking.confirm_cancellation(actor), staff=True
+            rate_request_id,
+            actor,
+            lambda booking: booking.confirm_cancellation(actor, sailed=self._sailed(booking)),
+            staff=True,
         )
 
     def decline_cancellation(self, rate_request_id: str, actor: Actor, message: str) -> int:
@@ -922,6 +934,9 @@ class BookingApplication(ContextApplication):
 
     def withdraw_cancellation(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.withdraw_cancellation(actor))
+
+    def _sailed(self, rate_request: RateRequest) -> str | None:
+        return self.departures.sailed(str(rate_request.id))
 
     @staticmethod
     def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:

@@ -20,15 +20,20 @@ class CancellationRequests(BookingChanges):
     """The rate request's cancellation requests: one open at a time, numbered; `self.cancellation` is the
     last one. Confirming one cancels the booking (the rate request's own lifecycle moves too)."""
 
-    def request_cancellation(self, reason_text: str, actor: Actor) -> None:
+    def request_cancellation(self, reason_text: str, actor: Actor, *, sailed: str | None = None) -> None:
         """After confirmation a customer's cancel is a request staff decide on; before, it is immediate. An
         amendment still open is withdrawn by it, in the same write: a booking to be cancelled has no
-        change left to decide (and both moves are told)."""
+        change left to decide (and both moves are told). `sailed`: when tracking saw the vessel leave with
+        the booking's cargo (a booking whose cargo sailed is not cancelled), None while it has not."""
         if self.cancellation is not None and self.cancellation.open:
             raise ValidationFailed({"cancellation": message("booking.amendment.pending")})
         text = reason_text.strip()
         dest = self._change_next(
-            "cancellation", "request", actor, booking_confirmed=self.state in AMENDABLE_STATES
+            "cancellation",
+            "request",
+            actor,
+            booking_confirmed=self.state in AMENDABLE_STATES,
+            cargo_not_sailed=_not_sailed(sailed),
         )
         if self.amendment is not None and self.amendment.open:
             self.withdraw_amendment(actor, for_cancellation=True)
@@ -48,9 +53,13 @@ class CancellationRequests(BookingChanges):
         def apply(self, aggregate: CancellationRequests) -> None:
             aggregate.cancellation = CancellationRequest(self.number, self.state, self.reason)
 
-    def confirm_cancellation(self, actor: Actor) -> None:
+    def confirm_cancellation(self, actor: Actor, *, sailed: str | None = None) -> None:
+        """Staff cancel the booking as asked, unless its cargo sailed meanwhile (`sailed`, as asking
+        takes it): then the request can only be declined."""
         self._open_cancellation()
-        cancellation_state = self._change_next("cancellation", "confirm", actor)
+        cancellation_state = self._change_next(
+            "cancellation", "confirm", actor, cargo_not_sailed=_not_sailed(sailed)
+        )
         dest = self._next("cancel_booking", actor, cancellation_requested=True)
         self._record(
             self.CancellationConfirmed,
@@ -87,3 +96,11 @@ class CancellationRequests(BookingChanges):
         self._open_change("cancellation")
         assert self.cancellation is not None
         return self.cancellation
+
+
+def _not_sailed(sailed: str | None) -> bool:
+    """The guard `cargo_not_sailed`, refused in words that say when the vessel left (the day as the port
+    wrote it): a booking whose cargo is at sea cannot be called off."""
+    if sailed is not None:
+        raise ValidationFailed({"cancellation": message("booking.cancellation.sailed", day=sailed[:10])})
+    return True

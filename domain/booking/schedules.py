@@ -344,6 +344,20 @@ class NoSailings:
         return None
 
 
+class CargoDepartures(Protocol):
+    """What the booking's tracking saw of its cargo sailing (answered from the tracking read model)."""
+
+    def sailed(self, rate_request_id: str) -> str | None:
+        """When the vessel left the booking's port of loading (the standard's date-time text, in the port's
+        own offset), or None while it has not."""
+        ...
+
+
+class NoDepartures:
+    def sailed(self, rate_request_id: str) -> str | None:
+        return None
+
+
 def find_sailing(
     choice: SailingChoice, load_port: str | None, discharge_port: str | None, finder: SailingFinder
 ) -> Sailing:

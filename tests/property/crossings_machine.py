@@ -780,7 +780,31 @@ class Crossings(RuleBasedStateMachine):
             self._step("withdraw amendment", "PUT", path, self._by(data, booking), True)
 
     def _cancellable(self, b: Booking) -> bool:
-        return b.state == "shipping_order" and b.cancellation != "requested" and b.order_id is None
+        return (
+            b.state == "shipping_order"
+            and b.cancellation != "requested"
+            and b.order_id is None
+            and not b.sailed
+        )
+
+    def _sailed_and_live(self, b: Booking) -> bool:
+        return b.state == "shipping_order" and b.sailed and b.cancellation != "requested"
+
+    @precondition(lambda self: self._any(self._sailed_and_live))
+    @rule(data=st.data(), on_v2=st.booleans())
+    def customer_asks_to_cancel_a_booking_that_sailed(self, data: st.DataObject, on_v2: bool) -> None:
+        """Refused on either door, and nothing is asked (decision 3858)."""
+        booking = self._pick(data, self._sailed_and_live)
+        if on_v2:
+            body = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Cargo not ready"}
+            reference = booking.booking_reference or booking.reference
+            taken = self._step(
+                "cancel sailed v2", "PATCH", f"{V2}/{reference}", self._key(data, booking), False, json=body
+            )
+        else:
+            path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
+            taken = self._step("cancel sailed screens", "POST", path, self._by(data, booking), False, json={})
+        assert not taken, f"{booking.id}: a booking whose cargo sailed was asked to be cancelled"
 
     @precondition(lambda self: self._any(self._cancellable))
     @rule(data=st.data(), on_v2=st.booleans())
@@ -807,7 +831,12 @@ class Crossings(RuleBasedStateMachine):
     def staff_decide_the_cancellation(self, data: st.DataObject, confirm: bool) -> None:
         booking = self._pick(data, lambda b: b.cancellation == "requested")
         base = f"{ADMIN}/rate-requests/{booking.id}/cancellation-request"
-        if confirm:
+        if confirm and booking.sailed:
+            taken = self._step(
+                "confirm sailed cancellation", "PUT", f"{base}/confirm", self.world.admin, False
+            )
+            assert not taken, f"{booking.id}: a booking whose cargo sailed was cancelled"
+        elif confirm:
             self._step("confirm cancellation", "PUT", f"{base}/confirm", self.world.admin, True)
         else:
             body = {"message": f"Too close to departure ({uuid.uuid4().hex[:6]})"}
@@ -836,6 +865,28 @@ class Crossings(RuleBasedStateMachine):
     )
     def a_tracking_event_arrives(self, data: st.DataObject, code: str, container: str) -> None:
         self._track(self._pick(data, lambda b: b.booking_reference is not None), code, container)
+
+    @precondition(lambda self: self._any(lambda b: b.booking_reference is not None and not b.sailed))
+    @rule(data=st.data())
+    def the_vessel_leaves_with_a_booking_s_cargo(self, data: st.DataObject) -> None:
+        """The carrier reports the vessel leaving the booking's port of loading."""
+        from tests.api.tracking_support import transport
+
+        booking = self._pick(data, lambda b: b.booking_reference is not None and not b.sailed)
+        assert booking.booking_reference is not None
+        path = f"{ADMIN}/rate-requests/{booking.id}/sailing"
+        sailing = self.world.call("GET", path, self.world.admin).json()["response"]
+        port = sailing["sailing"]["portOfLoading"]
+        when = (datetime.now(UTC) - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        event_id = uuid.uuid4().hex
+        event = transport(
+            event_id, "DEPA", "ACT", when, port, booking.booking_reference, when, "CROSSING STAR"
+        )
+        self.world.count("vessel leaves")
+        answer = self.world.call("POST", "/v3/events", self.world.publisher, json={"events": [event]})
+        assert answer.status_code == 200, answer.text[:800]
+        self.world.tracking_events.append(event_id)
+        booking.sailed = True
 
     def _track(self, booking: Booking, code: str, container: str) -> None:
         from tests.api.tracking_support import equipment

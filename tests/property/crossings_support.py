@@ -163,6 +163,7 @@ class Booking:
     cancellation: str | None = None
     booking_reference: str | None = None  # carrierBookingReference, once confirmed
     letter: bool = False  # the booking request (the letter) sent
+    sailed: bool = False  # tracking saw the vessel leave its port of loading: it is no longer cancelled
     on_lane: bool = False  # between the ports the published sailing calls at (CNSHA to SGSIN)
     # The per-booking fees the booking has carried (a requote or an amendment keeps them; staff's own
     # breakdown may leave them out, and then empties this).

@@ -127,6 +127,24 @@ def test_cancellation_request_confirmed_by_staff_cancels_the_booking() -> None:
         request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)
 
 
+def test_a_booking_whose_cargo_sailed_is_neither_asked_to_be_cancelled_nor_cancelled() -> None:
+    sailed = "2026-03-01T23:30:00-05:00"  # the day is the port's own, not the UTC day
+    request = confirmed()
+    version = request.version
+    with pytest.raises(ValidationFailed) as refused:
+        request.request_cancellation("Too late", CUSTOMER_A, sailed=sailed)
+    assert "2026-03-01" in refused.value.fields["cancellation"]
+    assert request.cancellation is None and request.version == version
+    asked = confirmed()
+    asked.request_cancellation("Moved to air", CUSTOMER_A)
+    with pytest.raises(ValidationFailed):
+        asked.confirm_cancellation(STAFF, sailed=sailed)
+    assert asked.state == "shipping_order" and asked.cancellation is not None
+    assert asked.cancellation.state == "requested"
+    asked.decline_cancellation("Your cargo is on board", STAFF)
+    assert asked.cancellation.state == "declined"
+
+
 def test_cancellation_declined_with_a_message_keeps_the_booking() -> None:
     request = confirmed()
     request.request_cancellation("", CUSTOMER_A)

@@ -331,9 +331,7 @@ def cancel_booking(
                 "Only a confirmed booking's cancellation is requested; cancel a booking request with"
                 " bookingStatus CANCELLED"
             ) from None
-        except ValidationFailed:  # one change at a time
-            raise Conflict(
-                "This booking has a change awaiting a decision; withdraw it or wait for it"
-            ) from None
+        except ValidationFailed as error:  # one change at a time, or the cargo has sailed
+            raise Conflict("; ".join(error.fields.values())) from None
     services.settle(position)
     return Response(status_code=202)

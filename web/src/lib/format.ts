@@ -81,6 +81,13 @@ export function calendarDay(
   return localDigits(`${part('year')}/${two(part('month'))}/${two(part('day'))}`, 'fa');
 }
 
+/** The day a standard's date-time names on its writer's clock (`2026-01-06T23:10:00+08:00` is the 6th
+ * wherever it is read), as the language shows a day: a port's day, as the server words it too. */
+export function portDay(value: string, language: Language = currentLanguage()): string {
+  const [year, month, dayOfMonth] = value.slice(0, 10).split('-').map(Number);
+  return calendarDay(year, month, dayOfMonth, language);
+}
+
 /** The specification's display, YYYY/MM/DD (UTC), everywhere a day is shown (one format, not five). */
 function day(date: Date, language: Language): string {
   return calendarDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), language);

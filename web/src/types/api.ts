@@ -2918,6 +2918,11 @@ export interface components {
             amendment: components["schemas"]["AmendmentView"] | null;
             booking: components["schemas"]["RateRequestDetail"];
             cancellation: components["schemas"]["CancellationView"] | null;
+            /**
+             * Cargosailedat
+             * @description When the booking's tracking saw the vessel leave its port of loading with the cargo (the standard's date-time, in the port's own offset), null until then: a booking whose cargo sailed is no longer cancelled (a cancellation is neither asked for nor confirmed)
+             */
+            cargoSailedAt: string | null;
         };
         /** AmendmentView */
         AmendmentView: {
@@ -3177,6 +3182,11 @@ export interface components {
         BookingChanges: {
             amendment: components["schemas"]["AmendmentView"] | null;
             cancellation: components["schemas"]["CancellationView"] | null;
+            /**
+             * Cargosailedat
+             * @description When the booking's tracking saw the vessel leave its port of loading with the cargo (the standard's date-time, in the port's own offset), null until then: a booking whose cargo sailed is no longer cancelled (a cancellation is neither asked for nor confirmed)
+             */
+            cargoSailedAt: string | null;
         };
         /** BookingDocument */
         BookingDocument: {

@@ -26,7 +26,7 @@ import {
   type CustomerChange,
 } from '../api/changes-api';
 import { RateRequestForm } from './rate-request-form';
-import { formatMoment, formatMoney, localDigits } from '@/lib/format';
+import { formatMoment, formatMoney, localDigits, portDay } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
 import { maxLength } from '@/types/limits';
 
@@ -87,6 +87,8 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   // Staff asked for an amendment (DCSA use case 6): the customer's amendment answers it.
   const asked = amendment !== null && amendment.stateName === 'asked';
   const open = changePending(changes.data);
+  // The booking's tracking saw the vessel leave with its cargo: it is no longer cancelled (decision 3858).
+  const sailedAt = changes.data?.cargoSailedAt ?? null;
   if (!confirmed && amendment === null && cancellation === null) return null;
 
   const run = async (action: CustomerChange, done: string) => {
@@ -113,7 +115,11 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       changes_something: true,
     });
   const mayCancel =
-    !open && can('booking_cancellation', 'new', 'request', 'customer', { booking_confirmed: confirmed });
+    !open &&
+    can('booking_cancellation', 'new', 'request', 'customer', {
+      booking_confirmed: confirmed,
+      cargo_not_sailed: sailedAt === null,
+    });
   const stillValid = amendment?.validUntil ? new Date(amendment.validUntil) > new Date() : false;
 
   return (
@@ -186,6 +192,9 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             </div>
           ) : null}
         </>
+      ) : null}
+      {sailedAt !== null && (confirmed || cancellation?.stateName === 'requested') ? (
+        <p role="note">{t('changes.cargoSailed', { day: portDay(sailedAt) })}</p>
       ) : null}
       {mayAmend || mayCancel ? (
         <div className={styles.actions}>

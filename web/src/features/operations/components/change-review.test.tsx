@@ -8,6 +8,7 @@ import { ChangeReview, OpenChangesQueue } from './change-review';
 const CHANGES = {
   amendment: null,
   cancellation: { number: 1, stateName: 'requested', reason: 'The buyer withdrew the order' },
+  cargoSailedAt: null,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,6 +35,22 @@ describe("staff decide a customer's cancellation request", () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel the booking' }));
     await waitFor(() => expect(confirms()).toHaveLength(1));
     expect(confirms()[0][1]?.method).toBe('PUT');
+  });
+});
+
+describe('a cancellation asked for before the cargo sailed', () => {
+  it('is only declined once the vessel left with the cargo, and staff are told why, on the port\'s day', async () => {
+    // 23:10 at the port is the 7th in UTC: the day said is the port's, as the server says it.
+    const sailed = { ...CHANGES, cargoSailedAt: '2026-01-06T23:10:00+08:00' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => envelope(url.endsWith('/changes') ? sailed : rateRequestDetail())),
+    );
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    const said = await screen.findByRole('alert');
+    expect(said.textContent).toContain('left with this booking\'s cargo on 2026/01/06');
+    expect(screen.getByRole('button', { name: 'Decline cancellation' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).toBeNull();
   });
 });
 

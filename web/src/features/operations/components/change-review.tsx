@@ -22,7 +22,7 @@ import {
 import { ConfirmCancellation } from './confirm-cancellation';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
-import { localDigits } from '@/lib/format';
+import { localDigits, portDay } from '@/lib/format';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
@@ -206,6 +206,8 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
   const { decide, pending } = useDecide(rateRequestId);
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
+  // The booking's tracking saw the vessel leave with its cargo: a cancellation can only be declined.
+  const sailedAt = changes.data?.cargoSailedAt ?? null;
   // Confirmed and under way: the states rate_request.json marks `amendable`.
   const confirmed = booking.data
     ? getState('rate_request', stateName('rate_request', booking.data.state, booking.data.price))?.amendable === true
@@ -259,7 +261,10 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
               </span>
             ) : null}
           </p>
-          {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff') ? (
+          {sailedAt !== null && cancellation.stateName === 'requested' ? (
+            <p role="alert">{t('changes.cargoSailed', { day: portDay(sailedAt) })}</p>
+          ) : null}
+          {can('booking_cancellation', cancellation.stateName, 'decline', 'staff', { has_message: true }) ? (
             <WithMessage
               pending={pending}
               sendLabel={t('changes.declineCancellation')}
@@ -267,10 +272,14 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
                 decide({ action: 'decline-cancellation', message }, t('changes.cancellationDeclined'))
               }
             >
-              <ConfirmCancellation
-                pending={pending}
-                onConfirm={() => decide({ action: 'confirm-cancellation' }, t('changes.cancelled'))}
-              />
+              {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff', {
+                cargo_not_sailed: sailedAt === null,
+              }) ? (
+                <ConfirmCancellation
+                  pending={pending}
+                  onConfirm={() => decide({ action: 'confirm-cancellation' }, t('changes.cancelled'))}
+                />
+              ) : null}
             </WithMessage>
           ) : null}
         </>

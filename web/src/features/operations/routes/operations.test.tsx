@@ -33,12 +33,12 @@ function answering(changes: BookingChanges) {
 
 describe("staff's console offers a confirmed booking's rejection", () => {
   it('while no change awaits their decision', async () => {
-    answering({ amendment: null, cancellation: null });
+    answering({ amendment: null, cancellation: null, cargoSailedAt: null });
     expect(await screen.findByRole('button', { name: 'Reject' })).toBeTruthy();
   });
 
   it('not while an amendment awaits it: they decide that first (the server refuses it too)', async () => {
-    answering({ amendment, cancellation: null });
+    answering({ amendment, cancellation: null, cargoSailedAt: null });
     await screen.findAllByText('Figs'); // the change review shows the amendment: the changes are read
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });

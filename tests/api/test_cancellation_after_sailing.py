@@ -1,0 +1,133 @@
+"""A booking whose cargo sailed is not cancelled (decision 3858): once the booking's tracking saw the vessel
+leave its port of loading (decision 3853's departure), the customer's request is refused on the screens and
+on `/v2` with the day it left, and staff cannot confirm one asked for before: they decline it, or its customer
+withdraws it. Nothing is stored by a refusal. The changes answer says `cargoSailedAt`. Both stores."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from domain.shared.messages import message
+from tests.api.accounts_support import fails
+from tests.api.booking_support import ADMIN, CLIENT, ok
+from tests.api.dcsa_support import dcsa_error
+from tests.api.tracking_support import PARTY, publish, tracked, transport
+from tests.corpus import TRACKING_PORTS
+
+V2 = "/v2/bookings"
+JEBEL_ALI = TRACKING_PORTS[-1]
+LEFT_AT = "2026-01-06T20:10:00+08:00"
+PERSIAN = Path(__file__).resolve().parents[2] / "contract" / "validation-messages.fa.json"
+
+
+def _booking(client: TestClient, admin: dict[str, str], name: str) -> tuple[dict[str, str], str, str, Any]:
+    who, reference, publisher = tracked(client, admin, name)
+    rid = ok(client.get(f"{CLIENT}/rate-requests", headers=who))["list"]["list"][0]["id"]
+    return who, reference, rid, publisher
+
+
+def _leaves(
+    client: TestClient, publisher: Any, rid: str, who: dict[str, str], reference: str, **at: str
+) -> None:
+    """The vessel leaves: from the booking's port of loading, or from `port`; as a plan when `classifier`."""
+    port = (
+        at.get("port")
+        or ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=who))["sailing"]["portOfLoading"]
+    )
+    event = transport(
+        at.get("event_id", "left"),
+        "DEPA",
+        at.get("classifier", "ACT"),
+        LEFT_AT,
+        port,
+        reference,
+        LEFT_AT,
+        "SHIP",
+    )
+    publish(client, publisher, event)
+
+
+def _changes(client: TestClient, rid: str, who: dict[str, str], admin: dict[str, str]) -> list[Any]:
+    return [
+        ok(client.get(f"{CLIENT}/rate-requests/{rid}/changes", headers=who)),
+        ok(client.get(f"{ADMIN}/rate-requests/{rid}/changes", headers=admin)),
+    ]
+
+
+def _state(client: TestClient, rid: str, who: dict[str, str]) -> str:
+    return str(ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=who))["stateName"])
+
+
+def test_a_booking_whose_cargo_sailed_is_not_cancelled_on_either_door(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who, reference, rid, publisher = _booking(client, admin_headers, "sailed-no-cancel")
+    # A plan of departure, and leaving a port of transshipment, are not the cargo sailing.
+    _leaves(client, publisher, rid, who, reference, event_id="plan", classifier="PLN")
+    _leaves(client, publisher, rid, who, reference, event_id="elsewhere", port=JEBEL_ALI)
+    assert [c["cargoSailedAt"] for c in _changes(client, rid, who, admin_headers)] == [None, None]
+
+    _leaves(client, publisher, rid, who, reference)
+    before = _changes(client, rid, who, admin_headers)
+    assert [c["cargoSailedAt"] for c in before] == [LEFT_AT, LEFT_AT]
+    # The day it left is the port's own (the 6th in Shanghai's offset), not the UTC day.
+    said = message("booking.cancellation.sailed", day="2026-01-06")
+    asked = client.post(
+        f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=who, json={"reason": "Air"}
+    )
+    assert fails(asked, 400)["fields"] == {"cancellation": said}
+    persian = {**who, "Accept-Language": "fa"}
+    again = client.post(f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=persian, json={})
+    assert fails(again, 400)["fields"] == {
+        "cancellation": _persian("booking.cancellation.sailed", day="2026-01-06")
+    }
+    cancel = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Moved to air"}
+    errors = dcsa_error(client.patch(f"{V2}/{reference}", json=cancel, headers=who), 409)
+    assert [e["errorCodeMessage"] for e in errors] == [said]
+    # Nothing was stored: no cancellation, the booking as it was.
+    assert _changes(client, rid, who, admin_headers) == before
+    assert before[0]["cancellation"] is None
+    assert _state(client, rid, who) == "shipping_order"
+
+
+def test_a_cancellation_asked_before_the_cargo_sailed_is_declined_not_confirmed(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who, reference, rid, publisher = _booking(client, admin_headers, "sailed-meanwhile")
+    ok(client.post(f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=who, json={"reason": "Air"}))
+    _leaves(client, publisher, rid, who, reference)
+    confirm = f"{ADMIN}/rate-requests/{rid}/cancellation-request/confirm"
+    refused = fails(client.put(confirm, headers=admin_headers), 400)
+    assert set(refused["fields"]) == {"cancellation"} and "2026-01-06" in refused["fields"]["cancellation"]
+    assert _state(client, rid, who) == "shipping_order"
+    assert _changes(client, rid, who, admin_headers)[0]["cancellation"]["stateName"] == "requested"
+    # Staff decline it; the booking stands and its tracking goes on.
+    decline = {"message": "Your cargo is on board"}
+    declined = ok(
+        client.put(
+            f"{ADMIN}/rate-requests/{rid}/cancellation-request/decline", headers=admin_headers, json=decline
+        )
+    )
+    assert declined["cancellation"]["stateName"] == "declined"
+    assert _state(client, rid, who) == "shipping_order"
+
+
+def test_a_withdrawn_departure_lets_the_booking_be_cancelled_again(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who, reference, rid, publisher = _booking(client, admin_headers, "sailed-withdrawn")
+    _leaves(client, publisher, rid, who, reference)
+    retraction = {"eventRouting": {"originatingParty": PARTY}, "eventID": "left", "isRetracted": True}
+    publish(client, publisher, retraction)
+    assert [c["cargoSailedAt"] for c in _changes(client, rid, who, admin_headers)] == [None, None]
+    ok(client.post(f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=who, json={"reason": "Air"}))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/cancellation-request/confirm", headers=admin_headers))
+    assert _state(client, rid, who) == "cancelled"
+
+
+def _persian(key: str, **values: str) -> str:
+    return str(json.loads(PERSIAN.read_text(encoding="utf-8"))[key]).format(**values)
