@@ -20,8 +20,10 @@ from tests.e2e.browser import no_serious_violations, sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import BOOKING, PDF, admin_token, call, foreign_customer, login, quote, rate_request
 from tests.e2e.test_booking_flow import UPLOAD_CHUNK
+from tests.e2e.test_tracking_timeline import event, publish, publisher_key
 
 WIDTHS = {"desktop": (1280, 800), "phone": (375, 812)}
+LEFT_AT = "2026-01-06T23:10:00+08:00"  # the 7th in UTC: the screens say the port's day
 
 
 def confirmed_booking(server: LiveServer, token: str, commodity: str) -> str:
@@ -221,6 +223,42 @@ def test_cancellation_request_confirmed_by_staff(
         call(live_server, "GET", f"{BOOKING}/client/rate-requests/{rid}", token=token)["stateName"]
         == "cancelled"
     )
+
+
+def test_a_cancellation_asked_before_the_cargo_sailed_is_only_declined(
+    sides: Sides, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    """The vessel leaves with the cargo while the cancellation waits (decision 3858): staff are told so and
+    may only decline it; the customer is told why no cancellation is offered any more."""
+    customer, staff, token, width = sides.customer, sides.staff, sides.token, sides.width
+    rid, commodity = booked(sides, live_server, "Pistachios")
+    customer.get_by_role("button", name="Request cancellation").click()
+    customer.get_by_role("dialog", name="Request cancellation").get_by_role(
+        "button", name="Send request"
+    ).click()
+    expect(customer.get_by_text("Cancellation Requested", exact=True)).to_be_visible()
+
+    client = f"{BOOKING}/client/rate-requests/{rid}"
+    port = call(live_server, "GET", f"{client}/sailing", token=token)["sailing"]["portOfLoading"]
+    reference = call(live_server, "GET", client, token=token)["reference"]
+    key = publisher_key(live_server, f"Sailing gate {width}")
+    publish(live_server, key, [event(f"left-{rid}", "TRANSPORT", "DEPA", "ACT", LEFT_AT, port, reference)])
+
+    review(staff, live_server, commodity)
+    decision = staff.get_by_role("region", name="Changes asked for")
+    expect(decision.get_by_role("alert")).to_contain_text("left with this booking's cargo on 2026/01/06")
+    expect(decision.get_by_role("button", name="Confirm cancellation")).to_have_count(0)
+    checked_and_saved(staff, screenshot_dir, f"cancellation-after-sailing-staff-{width}")
+    decision.get_by_label("Message to the customer").fill("Your cargo is on board")
+    decision.get_by_role("button", name="Decline cancellation").click()
+    expect(decision.get_by_text("Cancellation Declined", exact=True)).to_be_visible()
+
+    customer.reload()
+    expect(customer.get_by_text("Cancellation Declined", exact=True)).to_be_visible()
+    expect(customer.get_by_role("note")).to_contain_text("can no longer be cancelled")
+    expect(customer.get_by_role("button", name="Request cancellation")).to_have_count(0)
+    checked_and_saved(customer, screenshot_dir, f"cancellation-after-sailing-customer-{width}")
+    assert call(live_server, "GET", client, token=token)["stateName"] == "shipping_order"
 
 
 def test_staff_ask_for_an_amendment_and_the_customer_sends_it(
