@@ -795,36 +795,26 @@ class Crossings(RuleBasedStateMachine):
     def customer_asks_to_cancel_a_booking_that_sailed(self, data: st.DataObject, on_v2: bool) -> None:
         """Refused on either door, and nothing is asked (decision 3858)."""
         booking = self._pick(data, self._sailed_and_live)
-        if on_v2:
-            body = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Cargo not ready"}
-            reference = booking.booking_reference or booking.reference
-            taken = self._step(
-                "cancel sailed v2", "PATCH", f"{V2}/{reference}", self._key(data, booking), False, json=body
-            )
-        else:
-            path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
-            taken = self._step("cancel sailed screens", "POST", path, self._by(data, booking), False, json={})
+        taken = self._ask_to_cancel(data, booking, on_v2, must=False)
         assert not taken, f"{booking.id}: a booking whose cargo sailed was asked to be cancelled"
 
     @precondition(lambda self: self._any(self._cancellable))
     @rule(data=st.data(), on_v2=st.booleans())
     def customer_asks_to_cancel(self, data: st.DataObject, on_v2: bool) -> None:
         # Taken even while an amendment is open (that amendment is then withdrawn).
-        booking = self._pick(data, self._cancellable)
+        self._ask_to_cancel(data, self._pick(data, self._cancellable), on_v2, must=True)
+
+    def _ask_to_cancel(self, data: st.DataObject, booking: Booking, on_v2: bool, *, must: bool) -> bool:
+        """The customer asks to cancel the booking on the standard's door or on the screens."""
         if on_v2:
             body = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Cargo not ready"}
             reference = booking.booking_reference or booking.reference
-            self._step("cancel v2", "PATCH", f"{V2}/{reference}", self._key(data, booking), True, json=body)
-        else:
-            path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
-            self._step(
-                "cancel screens",
-                "POST",
-                path,
-                self._by(data, booking),
-                True,
-                json={"reason": "Cargo not ready"},
+            return self._step(
+                "cancel v2", "PATCH", f"{V2}/{reference}", self._key(data, booking), must, json=body
             )
+        path = f"{CLIENT}/rate-requests/{booking.id}/cancellation-request"
+        reason = {"reason": "Cargo not ready"}
+        return self._step("cancel screens", "POST", path, self._by(data, booking), must, json=reason)
 
     @precondition(lambda self: self._any(lambda b: b.cancellation == "requested"))
     @rule(data=st.data(), confirm=st.booleans())
