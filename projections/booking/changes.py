@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any, Protocol
 
+from domain.booking.amendment_requests import new_charges
 from domain.booking.rate_request import RateRequest
 from domain.shared.aggregate import Moved
 from domain.shared.lifecycle import lifecycle
@@ -165,7 +166,11 @@ def amendment_decided(
     message = event.message if isinstance(event, RateRequest.AmendmentDeclined) else None
     extra = {"message": message, "decided_by": event.actor_id}
     if isinstance(event, RateRequest.AmendmentApproved) and event.price is not None:
-        extra["price"] = str(event.price)  # the price it took effect at (confirmed with it by staff)
+        # The price it took effect at (confirmed with it by staff), with the lines the booking took: a
+        # requote's lines and validity before it are no longer the amendment's.
+        extra["price"] = str(event.price)
+        extra["charges"] = json.dumps(new_charges(event), sort_keys=True)
+        extra["valid_until"] = None
     tx.update(CHANGES, _key(event, AMENDMENT), _moved(event, AMENDMENT, position, **extra))
 
 

@@ -258,6 +258,29 @@ def test_a_firm_bookings_price_moving_amendment_is_confirmed_by_staff_in_one_act
     assert_verify_clean(services_of(client), tmp_path)
 
 
+def test_a_firm_amendment_requoted_then_confirmed_at_another_price_reads_the_lines_it_took(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff requote an amendment, then confirm it at another price: the amendment reads the price, lines and
+    total the booking took, not the requote's, and no validity (an approved price has none left)."""
+    alice, _ = shipper(client, "firm-requote-confirm")
+    reference, rid = confirmed_through_v2(client, alice, admin_headers)
+    amend_units(client, alice, reference, 3)
+    requote = {"price": 1250, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    approve = f"{ADMIN}/rate-requests/{rid}/amendments/approve"
+    decided = ok(client.put(approve, headers=admin_headers, json={"price": 1400}))
+    booking = decided["booking"]
+    for read in (decided, ok(client.get(f"{CLIENT}/rate-requests/{rid}/changes", headers=alice))):
+        amendment = read["amendment"]
+        said = (amendment["stateName"], amendment["price"], amendment["validUntil"])
+        assert said == ("approved", 1400, None)
+        assert charges_of(amendment) == charges_of(booking)
+        assert per_container(amendment) == Decimal(1400)
+        assert amendment["totalPrice"] == booking["totalPrice"] == 1400 * 3 + 65
+    assert v2_total(v2_read(client, alice, reference)) == booking["totalPrice"]
+
+
 def test_a_screen_made_booking_keeps_its_customers_acceptance_of_a_new_price(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
