@@ -581,7 +581,7 @@ class BookingApplication(ContextApplication):
         return self._staff_with_reason(rate_request_id, actor, RateRequest.request_revision, message)
 
     def reject(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._staff_with_reason(rate_request_id, actor, RateRequest.reject, message)
+        return self.staff_said(rate_request_id, actor, "reject", message)
 
     def staff_said(self, rate_request_id: str, actor: Actor, trigger: str, reason: str) -> int:
         """A staff decision with a reason, by its row in contract/staff-actions.json (the rate request
@@ -589,7 +589,7 @@ class BookingApplication(ContextApplication):
         return self._step(
             rate_request_id,
             actor,
-            lambda booking: booking.staff_said(trigger, reason, actor),
+            lambda booking: booking.staff_said(trigger, reason, actor, sailed=self._sailed(booking)),
             staff=True,
         )
 
@@ -938,6 +938,9 @@ class BookingApplication(ContextApplication):
     def _sailed(self, rate_request: RateRequest) -> str | None:
         return self.departures.sailed(str(rate_request.id))
 
+    def _order_sailed(self, order: ShippingOrder) -> str | None:
+        return self.departures.sailed(str(order.rate_request_id))
+
     @staticmethod
     def _check_order_against_booking(order: ShippingOrder, rate_request: RateRequest) -> None:
         """An order filled before an amendment must match the amended booking before it goes on."""
@@ -1121,11 +1124,15 @@ class BookingApplication(ContextApplication):
         return self._order_step(order_id, actor, lambda order: order.cancel_update(actor))
 
     def cancel_shipping_order(self, order_id: str, actor: Actor, reason: str | None) -> int:
-        return self._order_step(order_id, actor, lambda order: order.cancel(reason, actor))
+        return self._order_step(
+            order_id, actor, lambda order: order.cancel(reason, actor, sailed=self._order_sailed(order))
+        )
 
     def decline_shipping_order(self, order_id: str, actor: Actor, message: str) -> int:
         self._staff(actor)
-        return self._order_step(order_id, actor, lambda order: order.decline(message, actor))
+        return self._order_step(
+            order_id, actor, lambda order: order.decline(message, actor, sailed=self._order_sailed(order))
+        )
 
     @decided_afresh
     def issue_transport_document(self, rate_request_id: str, actor: Actor) -> int:

@@ -8,8 +8,9 @@ their topics are those they were stored with (`domain.booking.rate_request:RateR
 
 from __future__ import annotations
 
-from domain.booking.amendments import AMENDABLE_STATES, CancellationRequest
+from domain.booking.amendments import AMENDABLE_STATES, CANCELLATION, CancellationRequest
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeWithdrawn
+from domain.booking.sailed import cargo_not_sailed
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -33,7 +34,7 @@ class CancellationRequests(BookingChanges):
             "request",
             actor,
             booking_confirmed=self.state in AMENDABLE_STATES,
-            cargo_not_sailed=_not_sailed(sailed),
+            cargo_not_sailed=self._cargo_not_sailed("request", CANCELLATION.initial, actor, sailed),
         )
         if self.amendment is not None and self.amendment.open:
             self.withdraw_amendment(actor, for_cancellation=True)
@@ -56,9 +57,12 @@ class CancellationRequests(BookingChanges):
     def confirm_cancellation(self, actor: Actor, *, sailed: str | None = None) -> None:
         """Staff cancel the booking as asked, unless its cargo sailed meanwhile (`sailed`, as asking
         takes it): then the request can only be declined."""
-        self._open_cancellation()
+        open_one = self._open_cancellation()
         cancellation_state = self._change_next(
-            "cancellation", "confirm", actor, cargo_not_sailed=_not_sailed(sailed)
+            "cancellation",
+            "confirm",
+            actor,
+            cargo_not_sailed=self._cargo_not_sailed("confirm", open_one.state, actor, sailed),
         )
         dest = self._next("cancel_booking", actor, cancellation_requested=True)
         self._record(
@@ -92,15 +96,11 @@ class CancellationRequests(BookingChanges):
     class CancellationWithdrawn(ChangeWithdrawn):
         kind = "cancellation"
 
+    @staticmethod
+    def _cargo_not_sailed(trigger: str, state: str, actor: Actor, sailed: str | None) -> bool:
+        return cargo_not_sailed(CANCELLATION.id, trigger, state, actor, sailed, "cancellation")
+
     def _open_cancellation(self) -> CancellationRequest:
         self._open_change("cancellation")
         assert self.cancellation is not None
         return self.cancellation
-
-
-def _not_sailed(sailed: str | None) -> bool:
-    """The guard `cargo_not_sailed`, refused in words that say when the vessel left (the day as the port
-    wrote it): a booking whose cargo is at sea cannot be called off."""
-    if sailed is not None:
-        raise ValidationFailed({"cancellation": message("booking.cancellation.sailed", day=sailed[:10])})
-    return True

@@ -20,6 +20,7 @@ from domain.booking.amendments import Amendment, CancellationRequest, check_new_
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
+from domain.booking.sailed import cargo_not_sailed
 from domain.booking.schedules import Sailing
 from domain.booking.staff_actions import staff_action
 from domain.booking.state_facts import sailing_open_to, sailing_states
@@ -347,30 +348,47 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.valid_until = None
             aggregate.state = self.state
 
-    def reject(self, message: str, actor: Actor) -> None:
-        self._said("reject", self.Rejected, message, actor)
+    def reject(self, message: str, actor: Actor, *, sailed: str | None = None) -> None:
+        self._said("reject", self.Rejected, message, actor, sailed=sailed)
 
     class Rejected(StaffSaid):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.rejection_message = self.message
             aggregate.state = self.state
 
-    def staff_said(self, trigger: str, reason: str, actor: Actor) -> None:
-        """A staff decision with a reason whose row in contract/staff-actions.json names its event."""
+    def staff_said(self, trigger: str, reason: str, actor: Actor, *, sailed: str | None = None) -> None:
+        """A staff decision with a reason whose row in contract/staff-actions.json names its event;
+        `sailed`: when tracking saw the vessel leave with the booking's cargo, None while it has not."""
         event_class = getattr(type(self), staff_action(self.machine, trigger).event_name)
         if not (isinstance(event_class, type) and issubclass(event_class, StaffSaid)):
             raise TypeError(f"{trigger}: {event_class!r} is not a StaffSaid event of the rate request")
-        self._said(trigger, event_class, reason, actor)
+        self._said(trigger, event_class, reason, actor, sailed=sailed)
 
-    def _said(self, trigger: str, event_class: type[StaffSaid], message_text: str, actor: Actor) -> None:
+    def _said(
+        self,
+        trigger: str,
+        event_class: type[StaffSaid],
+        message_text: str,
+        actor: Actor,
+        *,
+        sailed: str | None = None,
+    ) -> None:
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor
-        forbids it, then without a message; recorded with the message and the state it leads to."""
+        forbids it or the cargo has sailed, then without a message; recorded with the message and the state
+        it leads to."""
         self._may(trigger, actor)
         self._no_change_open(trigger, actor)
+        not_sailed = cargo_not_sailed(self.machine, trigger, self.state, actor, sailed, "rate_request")
         text = message_text.strip()
         if not text:
             raise ValidationFailed({"message": REQUIRED})
-        dest = self._next(trigger, actor, has_message=True, no_change_pending=not self.change_pending)
+        dest = self._next(
+            trigger,
+            actor,
+            has_message=True,
+            no_change_pending=not self.change_pending,
+            cargo_not_sailed=not_sailed,
+        )
         self._record(
             event_class, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
         )

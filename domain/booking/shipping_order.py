@@ -10,6 +10,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.booking.booking_content import as_sent_personal
+from domain.booking.sailed import cargo_not_sailed
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -215,9 +216,10 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.revision_was_requested = False
             aggregate.state = self.state
 
-    def cancel(self, reason: str | None, actor: Actor) -> None:
-        """The customer cancels her order before staff accept it, saying why or not (blank: no reason)."""
-        dest = self._next("cancel", actor)
+    def cancel(self, reason: str | None, actor: Actor, *, sailed: str | None = None) -> None:
+        """The customer cancels her order before staff accept it, saying why or not (blank: no reason);
+        `sailed`: when tracking saw the vessel leave with the booking's cargo (the order then stands)."""
+        dest = self._next("cancel", actor, cargo_not_sailed=self._cargo_not_sailed("cancel", actor, sailed))
         said = (reason or "").strip() or None
         self._record(self.Cancelled, audit_fields(actor, said), state=dest, customer_id=self.customer_id)
 
@@ -229,6 +231,9 @@ class ShippingOrder(LifecycleAggregate):
         def apply(self, aggregate: LifecycleAggregate) -> None:
             super().apply(aggregate)
             cast("ShippingOrder", aggregate).closed_with_booking = self.with_booking
+
+    def _cargo_not_sailed(self, trigger: str, actor: Actor, sailed: str | None) -> bool:
+        return cargo_not_sailed(self.machine, trigger, self.state, actor, sailed, "shipping_order")
 
     def may_close(self, closed_as: str) -> bool:
         """Whether the order is still open to close with its booking (not approved, issued or closed)."""
@@ -264,14 +269,16 @@ class ShippingOrder(LifecycleAggregate):
             with_booking=True,
         )
 
-    def decline(self, message: str, actor: Actor) -> None:
+    def decline(self, message: str, actor: Actor, *, sailed: str | None = None) -> None:
         """Staff's decline, which must say why (`has_message`): refused early when the state or the actor
-        forbids it, then without a message, naming it (as the rate request's reasons are)."""
+        forbids it or the cargo has sailed, then without a message, naming it (as the rate request's
+        reasons are)."""
         self._may("decline", actor)
+        not_sailed = self._cargo_not_sailed("decline", actor, sailed)
         text = message.strip()
         if not text:
             raise ValidationFailed({"message": REQUIRED})
-        dest = self._next("decline", actor, has_message=True)
+        dest = self._next("decline", actor, has_message=True, cargo_not_sailed=not_sailed)
         self._record(
             self.Declined,
             audit_fields(actor, text),

@@ -1,7 +1,9 @@
-"""A booking whose cargo sailed is not cancelled (decision 3858): once the booking's tracking saw the vessel
-leave its port of loading (decision 3853's departure), the customer's request is refused on the screens and
-on `/v2` with the day it left, and staff cannot confirm one asked for before: they decline it, or its customer
-withdraws it. Nothing is stored by a refusal. The changes answer says `cargoSailedAt`. Both stores."""
+"""A booking whose cargo sailed is not called off (decision 3858): once the booking's tracking saw the vessel
+leave its port of loading (decision 3853's departure), the customer's cancellation is refused on the screens
+and on `/v2` with the day it left, and staff cannot confirm one asked for before: they decline it, or its
+customer withdraws it. Staff do not reject the booking, and its shipping order is neither cancelled (screens,
+`/v3`) nor declined: it is updated or revised. Nothing is stored by a refusal. The changes answer says
+`cargoSailedAt`. Both stores."""
 
 from __future__ import annotations
 
@@ -13,9 +15,17 @@ from fastapi.testclient import TestClient
 
 from domain.shared.messages import message
 from tests.api.accounts_support import fails
-from tests.api.booking_support import ADMIN, CLIENT, ok
+from tests.api.booking_support import ADMIN, CLIENT, customer, in_shipping_order, ok, order_payload
 from tests.api.dcsa_support import dcsa_error
-from tests.api.tracking_support import PARTY, publish, tracked, transport
+from tests.api.tracking_support import (
+    PARTY,
+    equipment,
+    publish,
+    publisher_key,
+    read_events,
+    tracked,
+    transport,
+)
 from tests.corpus import TRACKING_PORTS
 
 V2 = "/v2/bookings"
@@ -75,7 +85,7 @@ def test_a_booking_whose_cargo_sailed_is_not_cancelled_on_either_door(
     before = _changes(client, rid, who, admin_headers)
     assert [c["cargoSailedAt"] for c in before] == [LEFT_AT, LEFT_AT]
     # The day it left is the port's own (the 6th in Shanghai's offset), not the UTC day.
-    said = message("booking.cancellation.sailed", day="2026-01-06")
+    said = message("booking.sailed.cancel", day="2026-01-06")
     asked = client.post(
         f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=who, json={"reason": "Air"}
     )
@@ -83,7 +93,7 @@ def test_a_booking_whose_cargo_sailed_is_not_cancelled_on_either_door(
     persian = {**who, "Accept-Language": "fa"}
     again = client.post(f"{CLIENT}/rate-requests/{rid}/cancellation-request", headers=persian, json={})
     assert fails(again, 400)["fields"] == {
-        "cancellation": _persian("booking.cancellation.sailed", day="2026-01-06")
+        "cancellation": _persian("booking.sailed.cancel", day="2026-01-06")
     }
     cancel = {"bookingCancellationStatus": "CANCELLATION_RECEIVED", "reason": "Moved to air"}
     errors = dcsa_error(client.patch(f"{V2}/{reference}", json=cancel, headers=who), 409)
@@ -131,3 +141,54 @@ def test_a_withdrawn_departure_lets_the_booking_be_cancelled_again(
 
 def _persian(key: str, **values: str) -> str:
     return str(json.loads(PERSIAN.read_text(encoding="utf-8"))[key]).format(**values)
+
+
+def test_staff_do_not_reject_a_booking_whose_cargo_sailed(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who, reference, rid, publisher = _booking(client, admin_headers, "sailed-no-reject")
+    _leaves(client, publisher, rid, who, reference)
+    reject = client.put(
+        f"{ADMIN}/rate-requests/{rid}/reject", headers=admin_headers, json={"message": "No space"}
+    )
+    said = message("booking.sailed.reject", day="2026-01-06")
+    assert fails(reject, 400)["fields"] == {"rateRequest": said}
+    assert _state(client, rid, who) == "shipping_order"
+    assert client.get(f"{V2}/{reference}", headers=who).json()["bookingStatus"] == "CONFIRMED"
+
+
+def test_a_shipping_order_whose_cargo_sailed_stands_and_its_containers_stay_tracked(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    who = customer(client, "sailed-order-stands")
+    rid = in_shipping_order(client, who, admin_headers, quantity=2)
+    order = ok(client.post(f"{CLIENT}/shipping-orders", headers=who, json=order_payload(rid)), 201)
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=who))
+    reference, box = detail["reference"], detail["order"]["containers"][0]["containerNumber"]
+    publisher = publisher_key(client, admin_headers)
+    port = ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=who))["sailing"]["portOfLoading"]
+    publish(client, publisher, equipment("load-1", "LOAD", box, "2026-01-06T10:00:00+08:00", port))
+    _leaves(client, publisher, rid, who, reference)
+
+    cancel = client.put(f"{CLIENT}/shipping-orders/{order['id']}/cancel", headers=who, json={})
+    assert fails(cancel, 400)["fields"] == {
+        "shippingOrder": message("booking.sailed.cancelOrder", day="2026-01-06")
+    }
+    cancel_v3 = {"shippingInstructionsStatus": "CANCELLED"}
+    v3 = client.patch(f"/v3/shipping-instructions/SI-{reference}", json=cancel_v3, headers=who)
+    assert v3.status_code == 409 and "no longer be cancelled" in v3.text
+    decline = client.put(
+        f"{ADMIN}/shipping-orders/{order['id']}/decline",
+        headers=admin_headers,
+        json={"message": "Wrong HS code"},
+    )
+    assert set(fails(decline, 400)["fields"]) == {"shippingOrder"}
+    # A revision is still staff's to ask for; the order and its containers stay the booking's.
+    revise = {"revise": {"hsCode": "Give the six-digit HS code"}}
+    ok(
+        client.put(
+            f"{ADMIN}/shipping-orders/{order['id']}/request-revision", headers=admin_headers, json=revise
+        )
+    )
+    publish(client, publisher, equipment("disc-1", "DISC", box, "2026-01-20T08:00:00Z", "SGSIN"))
+    assert "disc-1" in [e["eventID"] for e in read_events(client, who)[0]]

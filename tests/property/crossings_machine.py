@@ -389,11 +389,14 @@ class Crossings(RuleBasedStateMachine):
     @rule(data=st.data())
     def staff_reject(self, data: st.DataObject) -> None:
         """Before confirmation, or a confirmed booking with its order short of approval: refused while an
-        amendment or a cancellation request awaits staff's decision (they decide that first)."""
+        amendment or a cancellation request awaits staff's decision (they decide that first), and once the
+        vessel left with its cargo (decision 3858)."""
         booking = self._pick(data, lambda b: b.state in REJECTABLE)
         body = {"message": "No space on this lane"}
         path = f"{ADMIN}/rate-requests/{booking.id}/reject"
-        self._step("reject", "PUT", path, self.world.admin, not booking.open_change, json=body)
+        must = not booking.open_change and not booking.sailed
+        taken = self._step("reject", "PUT", path, self.world.admin, must, json=body)
+        assert not (taken and booking.sailed), f"{booking.id}: a booking whose cargo sailed was rejected"
 
     # -- the letter and the confirmation ---
     @precondition(lambda self: self._any(lambda b: b.state == "loi_pending" and not b.letter))
@@ -593,16 +596,19 @@ class Crossings(RuleBasedStateMachine):
     @precondition(lambda self: self._any(self._updatable))
     @rule(data=st.data())
     def customer_cancels_the_order(self, data: st.DataObject) -> None:
-        """The order withdrawn at either door: the screens' cancel (decision 3832) or /v3's CANCELLED."""
+        """The order withdrawn at either door: the screens' cancel (decision 3832) or /v3's CANCELLED; refused
+        once the vessel left with the booking's cargo (decision 3858)."""
         booking = self._pick(data, self._updatable)
+        must = not booking.sailed
         if data.draw(st.booleans(), label="at /v3"):
             body = {"shippingInstructionsStatus": "CANCELLED"}
             path = f"{SI}/SI-{booking.reference}"
-            self._step("v3 cancel order", "PATCH", path, self._key(data, booking), True, json=body)
+            taken = self._step("v3 cancel order", "PATCH", path, self._key(data, booking), must, json=body)
         else:
             path = f"{ORDERS}/{booking.order_id}/cancel"
             body = {"reason": "The buyer withdrew the purchase order"}
-            self._step("cancel order", "PUT", path, self._by(data, booking), True, json=body)
+            taken = self._step("cancel order", "PUT", path, self._by(data, booking), must, json=body)
+        assert must or not taken, f"{booking.id}: the order of a booking whose cargo sailed was cancelled"
 
     @precondition(lambda self: self._any(self._updatable))
     @rule(data=st.data())
@@ -676,7 +682,12 @@ class Crossings(RuleBasedStateMachine):
         booking = self._pick(data, self._updatable)
         body = {"message": f"The cargo is not allowed on this lane ({uuid.uuid4().hex[:6]})"}
         path = f"{ADMIN}/shipping-orders/{booking.order_id}/decline"
-        self._step("decline instructions", "PUT", path, self.world.admin, True, json=body)
+        taken = self._step(
+            "decline instructions", "PUT", path, self.world.admin, not booking.sailed, json=body
+        )
+        assert taken or booking.sailed, (
+            f"{booking.id}: the order of a booking whose cargo sailed was declined"
+        )
 
     # -- changes after confirmation ---
     def _amendable(self, b: Booking) -> bool:

@@ -48,7 +48,7 @@ from domain.booking.document_references import (
     shipping_instructions_reference,
     transport_document_status,
 )
-from domain.shared.errors import NotFound, ValidationFailed
+from domain.shared.errors import Conflict, NotFound, ValidationFailed
 
 
 class EblRoute(DcsaRoute):
@@ -291,7 +291,10 @@ def cancel_shipping_instructions(
     if name == "updatedShippingInstructionsStatus":
         position = services.booking.cancel_order_update(order["id"], principal.actor)
     else:
-        position = services.booking.cancel_shipping_order(order["id"], principal.actor, None)
+        try:
+            position = services.booking.cancel_shipping_order(order["id"], principal.actor, None)
+        except ValidationFailed as error:  # the cargo has sailed: the instructions stand
+            raise Conflict("; ".join(error.fields.values())) from None
     services.settle(position)
     return Response(status_code=202)
 

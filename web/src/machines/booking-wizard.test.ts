@@ -221,7 +221,7 @@ describe('whether the customer may cancel her shipping order (decision 3832)', (
     ['rejectedWithOrder', false],
     ['cancelledWithOrder', false],
   ])('server %s: %s', (key, expected) => {
-    expect(mayCancelOrder(SERVER[key])).toBe(expected);
+    expect(mayCancelOrder(SERVER[key], false)).toBe(expected);
   });
 
   it("follows state-machines/shipping_order.json's `cancel` for the customer, state by state", () => {
@@ -230,9 +230,11 @@ describe('whether the customer may cancel her shipping order (decision 3832)', (
       const allowed = transitions.some(
         (t) => t.trigger === 'cancel' && t.actor === 'customer' && t.source.includes(state.name),
       );
-      expect([state.name, mayCancelOrder(snap(3, true, state.name, true))]).toEqual([state.name, allowed]);
+      expect([state.name, mayCancelOrder(snap(3, true, state.name, true), false)]).toEqual([state.name, allowed]);
+      // Once the vessel left with the booking's cargo, in no state (decision 3858).
+      expect([state.name, mayCancelOrder(snap(3, true, state.name, true), true)]).toEqual([state.name, false]);
     }
-    expect(mayCancelOrder(null)).toBe(false);
+    expect(mayCancelOrder(null, false)).toBe(false);
   });
 });
 
@@ -271,7 +273,7 @@ describe('a state the wizard has no screen for (decision 3842)', () => {
     expect(leaf(run({ type: 'SYNC', snapshot: SERVER.orderUnknown }, { type: 'CONTINUE' }).value)).toBe(
       'shippingOrder.unknown',
     );
-    expect(mayCancelOrder(SERVER.orderUnknown)).toBe(false);
+    expect(mayCancelOrder(SERVER.orderUnknown, false)).toBe(false);
     expect(mayWithdrawUpdate(SERVER.orderUnknown)).toBe(false);
   });
 

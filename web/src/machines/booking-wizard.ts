@@ -115,12 +115,13 @@ export function mayFillAgain(s: BookingServerSnapshot | null): boolean {
 
 /**
  * Whether the customer may cancel her shipping order (`cancel` in state-machines/shipping_order.json, decision
- * 3832): the order's state allows it for her (before staff accept it). The server decides again (409).
+ * 3832): the order's state allows it for her (before staff accept it) and the vessel has not left with the
+ * booking's cargo (`cargoSailed`, decision 3858). The server decides again (409).
  */
-export function mayCancelOrder(s: BookingServerSnapshot | null): boolean {
+export function mayCancelOrder(s: BookingServerSnapshot | null, cargoSailed: boolean): boolean {
   if (!s) return false;
   const order = s.orderState;
-  return order !== null && can('shipping_order', order, 'cancel', 'customer', {});
+  return order !== null && can('shipping_order', order, 'cancel', 'customer', { cargo_not_sailed: !cargoSailed });
 }
 
 /**

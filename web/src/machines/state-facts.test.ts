@@ -146,7 +146,7 @@ describe('a state added to a copy of shipping_order.json (decision 3842)', () =>
     const wizard = await import('./booking-wizard');
     expect(lifecycle.label('shipping_order', 'on_hold')).toBe('On Hold');
     expect(landing(wizard.bookingWizardMachine, live)).toBe('shippingOrder.unknown');
-    expect(wizard.mayCancelOrder(live)).toBe(false);
+    expect(wizard.mayCancelOrder(live, false)).toBe(false);
   });
 
   it('with a transport document it was accepted by staff, and reads so', async () => {

@@ -18,6 +18,7 @@ import {
   reachedStep,
 } from '@/machines/booking-wizard';
 import { rateRequestOptions } from '../api/booking-api';
+import { bookingChangesOptions } from '../api/changes-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { BookingChangesPanel } from '../components/booking-changes';
 import { CancelOrderAction } from '../components/cancel-order';
@@ -112,6 +113,10 @@ export function RateRequestDetailRoute() {
   const query = useQuery(rateRequestOptions(id));
   const [snapshot, send] = useMachine(bookingWizardMachine);
   const detail = query.data;
+  // Whether the vessel left with the cargo (the changes panel's query: one request serves both); read only
+  // where there is an order to cancel. Not yet read is not taken as sailed: the server decides again.
+  const changes = useQuery({ ...bookingChangesOptions(id), enabled: Boolean(detail?.order) });
+  const cargoSailed = (changes.data?.cargoSailedAt ?? null) !== null;
 
   useEffect(() => {
     if (detail) send({ type: 'SYNC', snapshot: serverSnapshot(detail) });
@@ -144,7 +149,9 @@ export function RateRequestDetailRoute() {
   const next = () => send({ type: 'CONTINUE' });
   const toList = () => navigate('/dashboard/bookings');
   // Where the order's lifecycle lets her cancel it (under review, returned for changes): decision 3832.
-  const cancelOrder = mayCancelOrder(snapshot.context.server) ? <CancelOrderAction detail={detail} /> : null;
+  const cancelOrder = mayCancelOrder(snapshot.context.server, cargoSailed) ? (
+    <CancelOrderAction detail={detail} />
+  ) : null;
   // Where it lets her withdraw the update she sent (awaiting staff): decision 3839.
   const withdrawUpdate = mayWithdrawUpdate(snapshot.context.server) ? <WithdrawUpdateAction detail={detail} /> : null;
   // A state with no screen of its own, said as such (decision 3842).

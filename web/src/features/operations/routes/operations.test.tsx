@@ -42,6 +42,12 @@ describe("staff's console offers a confirmed booking's rejection", () => {
     await screen.findAllByText('Figs'); // the change review shows the amendment: the changes are read
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
   });
+  it("not once the vessel left with its cargo, and says so on the port's day (decision 3858)", async () => {
+    answering({ amendment: null, cancellation: null, cargoSailedAt: '2026-01-06T23:10:00+08:00' });
+    const said = await screen.findByTestId('cargo-sailed');
+    expect(said.textContent).toContain("left with this booking's cargo on 2026/01/06");
+    expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
 });
 
 // A confirmed booking whose shipping order is in the state named (as the server answers it: its code, name and
@@ -54,7 +60,8 @@ function withOrder(name: string, declineMessage: string | null = null, decline?:
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.includes('/shipping-orders/so-1/decline') && decline) return decline(JSON.parse(String(init?.body)));
-    if (url.includes('/rate-requests/rr-1/changes')) return envelope({ amendment: null, cancellation: null });
+    if (url.includes('/rate-requests/rr-1/changes'))
+      return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
     if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
     if (url.includes('/rate-requests/rr-1')) return envelope(detail);
     return envelope({ list: { list: [], totalCount: 0 } });
@@ -163,7 +170,8 @@ function consoleOf(
   };
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes('/rate-requests/rr-1/changes')) return envelope({ amendment: null, cancellation: null });
+    if (url.includes('/rate-requests/rr-1/changes'))
+      return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
     if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
     if (url.includes('/rate-requests/rr-1')) return envelope(detail);
     if (url.includes('/rate-requests')) return envelope({ list: { list: [row], totalCount: 1 } });
@@ -244,7 +252,8 @@ describe("staff's detail of a tracked booking", () => {
     };
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('/rate-requests/rr-1/changes')) return envelope({ amendment: null, cancellation: null });
+      if (url.includes('/rate-requests/rr-1/changes'))
+        return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
       if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
       if (url.includes('/rate-requests/rr-1')) return envelope(detail);
       if (url.includes('/places')) return envelope([]);

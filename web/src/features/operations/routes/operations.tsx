@@ -27,7 +27,7 @@ import { AttentionBadge, AttentionNote } from '@/components/attention-badge';
 import { AuditLink } from '@/components/audit-link';
 import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
-import { formatAt, formatDate, formatMoney, localDigits } from '@/lib/format';
+import { formatAt, formatDate, formatMoney, localDigits, portDay } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import { fieldsFor, REEFER_TYPE_VALUE } from '@/lib/order-fields';
 import type { Answer } from '@/types/contract';
@@ -244,7 +244,9 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   // The guards the console knows are applied (an open change holds a rejection back: decide it first); the
   // others are the server's to check when the step is taken. Changes not yet read are not taken as none.
   const noChange = amendable !== true || (changes.data !== undefined && !changePending(changes.data));
-  const known = { ...ASSUMED_GUARDS, no_change_pending: noChange };
+  // The vessel left with the booking's cargo: it is neither rejected nor its order declined (decision 3858).
+  const sailedAt = changes.data?.cargoSailedAt ?? null;
+  const known = { ...ASSUMED_GUARDS, no_change_pending: noChange, cargo_not_sailed: sailedAt === null };
   const staffCan = (trigger: string) => can('rate_request', name, trigger, 'staff', known);
   // The request's steps the lifecycle allows here, in their table's order (../lib/request-actions.ts).
   const offered = (Object.entries(REQUEST_ACTIONS) as [RequestTrigger, RequestAction][]).filter(
@@ -270,6 +272,11 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         </p>
       ) : null}
       <AttentionNote needsAttention={d.needsAttention} />
+      {sailedAt !== null ? (
+        <p role="status" data-testid="cargo-sailed">
+          {t('detail.cargoSailed', { day: portDay(sailedAt) })}
+        </p>
+      ) : null}
       {d.orderMismatch ? (
         <p role="status" data-testid="order-mismatch" className={styles.mismatch}>
           <strong>{t('detail.mismatch')}</strong> {t('detail.mismatchText', { mismatch: d.orderMismatch })}
@@ -315,7 +322,11 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
         {d.order && can('shipping_order', orderName, 'issue', 'staff') ? (
           <Button onClick={() => setAction('order_issue')}>{titleOf('order_issue')}</Button>
         ) : null}
-        {d.order && can('shipping_order', orderName, 'decline', 'staff') ? (
+        {d.order &&
+        can('shipping_order', orderName, 'decline', 'staff', {
+          has_message: true,
+          cargo_not_sailed: sailedAt === null,
+        }) ? (
           <Button variant="danger" onClick={() => setAction('order_decline')}>
             {titleOf('order_decline')}
           </Button>
