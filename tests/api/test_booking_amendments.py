@@ -137,6 +137,47 @@ def test_staff_see_the_order_and_the_amended_quantity_disagree_before_accepting(
     assert "orderMismatch" not in ok(client.get(f"{RR}/{rid}", headers=alice))
 
 
+def test_an_accepted_order_the_amended_booking_no_longer_matches_is_revised_not_stuck(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff accepted the order (a draft bill of lading for 2 containers); the customer's amendment to 1 took
+    effect. Staff ask for a revision of the accepted order (decision 3859): the draft is withdrawn, the
+    customer revises the order to 1 container, staff accept it again and the customer approves a draft that
+    agrees with the booking, so the booking completes."""
+    alice = customer(client, "amend-after-draft")
+    rid = in_shipping_order(client, alice, admin_headers, quantity=2)
+    order_id = ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)["id"]
+    ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers))
+    reference = ok(client.get(f"{RR}/{rid}", headers=alice))["reference"]
+    draft = f"/v3/transport-documents/BL-{reference}"
+    assert client.get(draft, headers=alice).json()["transportDocumentStatus"] == "DRAFT"
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=1)))
+    requote = {"price": 1300, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    ok(client.put(f"{RR}/{rid}/amendments/accept-price", headers=alice))
+    warning = ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["orderMismatch"]
+    assert warning and "2 containers" in warning and "now for 1" in warning
+    assert (
+        "containers"
+        in fails(client.put(f"{CLIENT}/shipping-orders/{order_id}/approve", headers=alice), 400)["fields"]
+    )
+
+    revise = {"revise": {"containers": warning}}
+    asked = ok(
+        client.put(f"{ADMIN}/shipping-orders/{order_id}/request-revision", headers=admin_headers, json=revise)
+    )
+    assert asked["statusName"] == "revision_requested"
+    assert client.get(draft, headers=alice).status_code == 404  # the draft that disagreed is withdrawn
+    one = order_payload(rid, quantity=1)
+    edit = {k: v for k, v in one.items() if k not in ("rateRequestId", "frightType")} | {"freightType": 1}
+    ok(client.put(f"{CLIENT}/shipping-orders/{order_id}/edit", headers=alice, json=edit))
+    assert ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["orderMismatch"] is None
+    ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers))
+    assert len(client.get(draft, headers=alice).json()["utilizedTransportEquipments"]) == 1
+    ok(client.put(f"{CLIENT}/shipping-orders/{order_id}/approve", headers=alice))
+    assert ok(client.get(f"{RR}/{rid}", headers=alice))["stateName"] == "completed"
+
+
 def test_decline_and_withdraw_keep_the_original(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice = customer(client, "amend-d")
     rid = in_shipping_order(client, alice, admin_headers)

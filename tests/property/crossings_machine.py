@@ -93,7 +93,11 @@ ORDER_STEPS = {
         "staff_ask_to_revise_the_order",
         "customer_withdraws_her_update",
     ],
-    "ready_for_approval": ["customer_approves_the_order", "customer_approves_the_draft_on_v3"],
+    "ready_for_approval": [
+        "customer_approves_the_order",
+        "customer_approves_the_draft_on_v3",
+        "staff_ask_to_revise_the_order",
+    ],
     "approved": ["staff_issue_the_transport_document"],
     # Cancelled or declined while the booking is live: filled again (decision 3824).
     "cancelled": ["customer_submits_the_order_again"],
@@ -467,10 +471,14 @@ class Crossings(RuleBasedStateMachine):
     def _decidable(self, b: Booking) -> bool:
         return b.order_state in DECIDABLE and b.state == "shipping_order"
 
-    @precondition(lambda self: self._any(self._decidable))
+    def _revisable(self, b: Booking) -> bool:
+        """Staff may ask to revise an order they accepted too, until its draft is approved (decision 3859)."""
+        return b.order_state in (*DECIDABLE, "ready_for_approval") and b.state == "shipping_order"
+
+    @precondition(lambda self: self._any(self._revisable))
     @rule(data=st.data())
     def staff_ask_to_revise_the_order(self, data: st.DataObject) -> None:
-        booking = self._pick(data, self._decidable)
+        booking = self._pick(data, self._revisable)
         # Each request its own words: a repeated notification is then a move told twice.
         body = {"revise": {"cargoDescription": f"Name the number of boxes ({uuid.uuid4().hex[:6]})"}}
         path = f"{ADMIN}/shipping-orders/{booking.order_id}/request-revision"
