@@ -22,6 +22,7 @@ from domain.booking.amendments import (
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.charges import Charge, all_in, from_records, per_container_total, records, repriced
+from domain.booking.sailed import PORT_GUARD, cargo_not_sailed
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -44,13 +45,16 @@ class Amendments(BookingChanges):
         actor: Actor,
         content: BookingRequestContent | None = None,
         asked: str | None = None,
+        *,
+        sailed: str | None = None,
     ) -> None:
         """The customer asks to change a confirmed booking; the original stands until staff approve.
 
         `content`: the standard's content of an amendment sent through the DCSA door (its details are
         derived from it); a change of that content alone (parties, references) is a change too. An
         amendment sent while staff's ask awaits it answers that ask; `asked`: the ask an amendment it
-        replaces was answering (the standard's newer amendment replaces the open one)."""
+        replaces was answering (the standard's newer amendment replaces the open one). `sailed`: when
+        tracking saw the vessel leave with the booking's cargo (its port of loading is then kept)."""
         if self.change_pending:
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         changed = changed_fields(self.details, amended)
@@ -61,6 +65,7 @@ class Amendments(BookingChanges):
             actor,
             booking_confirmed=self.state in AMENDABLE_STATES,
             changes_something=bool(changed) or (content is not None and content != self.content),
+            loading_port_kept_once_sailed=self._port_kept("request", actor, sailed, changed),
         )
         answering = self.amendment is not None and self.amendment.awaiting_answer
         self._record(
@@ -142,7 +147,12 @@ class Amendments(BookingChanges):
             )
 
     def approve_amendment(
-        self, actor: Actor, price: Decimal | None = None, charges: list[Charge] | None = None
+        self,
+        actor: Actor,
+        price: Decimal | None = None,
+        charges: list[Charge] | None = None,
+        *,
+        sailed: str | None = None,
     ) -> None:
         """Staff approve the open amendment as it is; or, for a firm booking (made through the standard,
         whose shipper has no price to accept), confirm it with its new `price` in the same act (its
@@ -152,16 +162,36 @@ class Amendments(BookingChanges):
         if price is None:
             if amendment.changes_price and self.firm_request:
                 raise ValidationFailed({"price": message("booking.amendment.priceNeeded")})
-            dest = self._change_next("amendment", "approve", actor, keeps_price=not amendment.changes_price)
+            dest = self._change_next(
+                "amendment",
+                "approve",
+                actor,
+                keeps_price=not amendment.changes_price,
+                loading_port_kept_once_sailed=self._port_kept("approve", actor, sailed, amendment.changed),
+            )
             self._approved(amendment, dest, None, None, actor)
             return
         AMENDMENT.decide("approve_priced", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, None, None)
         breakdown = self._new_breakdown(price, charges)
         dest = self._change_next(
-            "amendment", "approve_priced", actor, firm_request=self.firm_request, price_positive=True
+            "amendment",
+            "approve_priced",
+            actor,
+            firm_request=self.firm_request,
+            price_positive=True,
+            loading_port_kept_once_sailed=self._port_kept("approve_priced", actor, sailed, amendment.changed),
         )
         self._approved(amendment, dest, price, breakdown, actor)
+
+    def _port_kept(self, trigger: str, actor: Actor, sailed: str | None, changed: list[str]) -> bool:
+        """`loading_port_kept_once_sailed`: an amendment that moves the port of loading of a booking whose
+        cargo sailed is refused, naming the field and the day; any other amendment is not held by it."""
+        change = self.amendment
+        live = change is not None and (change.open or change.awaiting_answer)
+        state = change.state if change is not None and live else AMENDMENT.initial
+        moved = sailed if "pol_id" in changed else None
+        return cargo_not_sailed(AMENDMENT.id, trigger, state, actor, moved, "pol_id", PORT_GUARD)
 
     def _new_breakdown(self, price: Decimal, charges: list[Charge] | None) -> list[dict[str, Any]]:
         """The charges at an amendment's new price: those staff gave line by line (adding up to it), else
@@ -245,10 +275,16 @@ class Amendments(BookingChanges):
                 charges=None if self.charges is None else [dict(c) for c in self.charges],
             )
 
-    def accept_amended_price(self, now: datetime, actor: Actor) -> None:
+    def accept_amended_price(self, now: datetime, actor: Actor, *, sailed: str | None = None) -> None:
         amendment = self._open_amendment()
         before = amendment.valid_until is not None and now < amendment.valid_until
-        dest = self._change_next("amendment", "accept_price", actor, before_validity=before)
+        dest = self._change_next(
+            "amendment",
+            "accept_price",
+            actor,
+            before_validity=before,
+            loading_port_kept_once_sailed=self._port_kept("accept_price", actor, sailed, amendment.changed),
+        )
         assert amendment.price is not None
         breakdown = amendment.charges or self._new_breakdown(amendment.price, None)
         self._approved(amendment, dest, amendment.price, breakdown, actor)

@@ -453,7 +453,9 @@ class BookingApplication(ContextApplication):
         # A booking made on the screens stays one (its amended content is its details, as the screens'
         # amendment's is); a firm booking's amendment carries the standard's content.
         firm_content = content if rate_request.firm_request else None
-        rate_request.request_amendment(details, actor, firm_content, asked=asked)
+        rate_request.request_amendment(
+            details, actor, firm_content, asked=asked, sailed=self._sailed(rate_request)
+        )
         return self.record(rate_request)
 
     @decided_afresh
@@ -842,7 +844,9 @@ class BookingApplication(ContextApplication):
         return self._step(
             rate_request_id,
             actor,
-            lambda booking: booking.request_amendment(self._rate_request_details(actor, draft, now), actor),
+            lambda booking: booking.request_amendment(
+                self._rate_request_details(actor, draft, now), actor, sailed=self._sailed(booking)
+            ),
         )
 
     def approve_amendment(
@@ -858,7 +862,7 @@ class BookingApplication(ContextApplication):
             rate_request_id,
             actor,
             lambda booking: booking.approve_amendment(
-                actor, price, staff_charges(charges) if charges else None
+                actor, price, staff_charges(charges) if charges else None, sailed=self._sailed(booking)
             ),
             staff=True,
         )
@@ -891,7 +895,9 @@ class BookingApplication(ContextApplication):
         return self._step(
             rate_request_id,
             actor,
-            lambda booking: booking.accept_amended_price(now or datetime.now(UTC), actor),
+            lambda booking: booking.accept_amended_price(
+                now or datetime.now(UTC), actor, sailed=self._sailed(booking)
+            ),
         )
 
     def decline_amendment(self, rate_request_id: str, actor: Actor, message: str) -> int:

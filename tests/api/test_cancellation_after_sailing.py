@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from domain.shared.messages import message
 from tests.api.accounts_support import fails
-from tests.api.booking_support import ADMIN, CLIENT, customer, in_shipping_order, ok, order_payload
+from tests.api.booking_support import ADMIN, CLIENT, customer, in_shipping_order, ok, order_payload, payload
 from tests.api.dcsa_support import dcsa_error
 from tests.api.tracking_support import (
     PARTY,
@@ -192,3 +192,32 @@ def test_a_shipping_order_whose_cargo_sailed_stands_and_its_containers_stay_trac
     )
     publish(client, publisher, equipment("disc-1", "DISC", box, "2026-01-20T08:00:00Z", "SGSIN"))
     assert "disc-1" in [e["eventID"] for e in read_events(client, who)[0]]
+
+
+NINGBO = 3  # seed reference data: port 3 is CNNGB, not the bookings' port of loading
+
+
+def test_an_amendment_after_the_cargo_sailed_keeps_its_port_of_loading(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Moving the port of loading is refused once the vessel left from it, asked or approved; any other
+    change is still the customer's to ask for. The departure, and the refusals, stand."""
+    who, reference, rid, publisher = _booking(client, admin_headers, "sailed-keeps-port")
+    amendments = f"{CLIENT}/rate-requests/{rid}/amendments"
+    # Asked before the vessel left, approved after: staff cannot approve it, only decline it.
+    ok(client.post(amendments, headers=who, json=payload(polId=NINGBO)))
+    _leaves(client, publisher, rid, who, reference)
+    approve = client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers, json={})
+    said = message("booking.sailed.loadingPort", day="2026-01-06")
+    assert fails(approve, 400)["fields"] == {"polId": said}
+    decline = {"message": "The cargo left from Shanghai"}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/decline", headers=admin_headers, json=decline))
+    # Asked after: refused, naming the field; nothing is asked.
+    assert fails(client.post(amendments, headers=who, json=payload(polId=NINGBO)), 400)["fields"] == {
+        "polId": said
+    }
+    assert _changes(client, rid, who, admin_headers)[0]["amendment"]["stateName"] == "declined"
+    # Another change is taken, and the booking still reads as sailed.
+    ok(client.post(amendments, headers=who, json=payload(commodity="Saffron, dried")))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers, json={}))
+    assert [c["cargoSailedAt"] for c in _changes(client, rid, who, admin_headers)] == [LEFT_AT, LEFT_AT]

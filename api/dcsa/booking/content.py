@@ -23,6 +23,7 @@ _PATHS = [
     (re.compile(r"^equipments\.(\d+)\.iso_code$"), "$.requestedEquipments[{0}].ISOEquipmentCode"),
     (re.compile(r"^equipments\.(\d+)\.units$"), "$.requestedEquipments[{0}].units"),
     (re.compile(r"^expected_departure_date$"), "$.expectedDepartureDate"),
+    (re.compile(r"^pol_id$"), "$.shipmentLocations"),  # the port of loading among them
     # The sailing a booking names: by route, or by vessel and voyage / service and date.
     (re.compile(r"^sailing\.routing_reference$"), "$.routingReference"),
     (re.compile(r"^sailing$"), "$.carrierExportVoyageNumber"),

@@ -1,4 +1,4 @@
 export { ChangeDiff } from './change-diff';
-export { changePending } from './pending';
+export { changePending, keepsLoadingPortOnceSailed } from './pending';
 export type { AmendmentView, BookingChanges, CancellationView, FieldChange, OpenChange } from './types';
 export { default as changeStyles } from './booking-changes.module.css';

@@ -4,7 +4,7 @@
  * `change_pending` (domain/booking/booking_changes.py), read from the lifecycle files' final states.
  */
 import { isFinal } from '@/lib/lifecycle';
-import type { BookingChanges } from './types';
+import type { AmendmentView, BookingChanges } from './types';
 
 export function changePending(changes: BookingChanges | undefined): boolean {
   const amendment = changes?.amendment ?? null;
@@ -12,4 +12,10 @@ export function changePending(changes: BookingChanges | undefined): boolean {
   const amending =
     amendment !== null && amendment.stateName !== 'asked' && !isFinal('booking_amendment', amendment.stateName);
   return amending || (cancellation !== null && !isFinal('booking_cancellation', cancellation.stateName));
+}
+
+/** `loading_port_kept_once_sailed` (state-machines/booking_amendment.json, decision 3858): the amendment keeps
+ * the booking's port of loading, or the vessel has not left with its cargo (`cargoSailedAt`). */
+export function keepsLoadingPortOnceSailed(amendment: AmendmentView, cargoSailedAt: string | null): boolean {
+  return cargoSailedAt === null || !amendment.fields.some((f) => f.field === 'pol_id' && f.changed);
 }

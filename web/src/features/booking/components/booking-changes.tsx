@@ -15,6 +15,7 @@ import type { RateRequestDetail } from '../api/booking-api';
 import {
   ChangeDiff,
   changePending,
+  keepsLoadingPortOnceSailed,
   changeStyles as styles,
   type AmendmentView,
   type CancellationView,
@@ -113,6 +114,8 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
     can('booking_amendment', asked ? 'asked' : 'new', 'request', 'customer', {
       booking_confirmed: confirmed,
       changes_something: true,
+      // What she changes is hers to choose: moving the port of loading once the cargo sailed is refused then.
+      loading_port_kept_once_sailed: true,
     });
   const mayCancel =
     !open &&
@@ -163,6 +166,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             ) : null}
             {can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
               before_validity: stillValid,
+              loading_port_kept_once_sailed: keepsLoadingPortOnceSailed(amendment, sailedAt),
             }) ? (
               <Button disabled={act.isPending} onClick={() => setAccepting(true)}>
                 {t('changes.acceptNewPrice')}

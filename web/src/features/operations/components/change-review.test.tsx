@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fieldChange, requestedAmendment } from '@/testing/changes';
 import { rateRequestDetail } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { ChangeReview, OpenChangesQueue } from './change-review';
@@ -39,7 +40,7 @@ describe("staff decide a customer's cancellation request", () => {
 });
 
 describe('a cancellation asked for before the cargo sailed', () => {
-  it('is only declined once the vessel left with the cargo, and staff are told why, on the port\'s day', async () => {
+  it("is only declined once the vessel left with the cargo, and staff are told why, on the port's day", async () => {
     // 23:10 at the port is the 7th in UTC: the day said is the port's, as the server says it.
     const sailed = { ...CHANGES, cargoSailedAt: '2026-01-06T23:10:00+08:00' };
     vi.stubGlobal(
@@ -48,9 +49,40 @@ describe('a cancellation asked for before the cargo sailed', () => {
     );
     renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
     const said = await screen.findByRole('alert');
-    expect(said.textContent).toContain('left with this booking\'s cargo on 2026/01/06');
+    expect(said.textContent).toContain("left with this booking's cargo on 2026/01/06");
     expect(screen.getByRole('button', { name: 'Decline cancellation' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm cancellation' })).toBeNull();
+  });
+});
+
+describe('an amendment once the cargo sailed', () => {
+  const changes = (field: string, cargoSailedAt: string | null) => ({
+    amendment: requestedAmendment({ fields: [fieldChange(field, field, 'Shanghai (CNSHA)', 'Ningbo (CNNGB)')] }),
+    cancellation: null,
+    cargoSailedAt,
+  });
+  const review = (answer: object) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => envelope(url.endsWith('/changes') ? answer : rateRequestDetail())),
+    );
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+  };
+
+  it('that moves the port of loading is only declined', async () => {
+    review(changes('pol_id', '2026-01-06T23:10:00+08:00'));
+    expect(await screen.findByRole('button', { name: 'Decline amendment' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve amendment' })).toBeNull();
+  });
+
+  it('that keeps it is approved as before', async () => {
+    review(changes('commodity', '2026-01-06T23:10:00+08:00'));
+    expect(await screen.findByRole('button', { name: 'Approve amendment' })).toBeTruthy();
+  });
+
+  it('that moves it is approved while the vessel has not left', async () => {
+    review(changes('pol_id', null));
+    expect(await screen.findByRole('button', { name: 'Approve amendment' })).toBeTruthy();
   });
 });
 

@@ -11,7 +11,12 @@ import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
-import { ChangeDiff, changeStyles as styles, type AmendmentView } from '@/components/booking-changes';
+import {
+  ChangeDiff,
+  changeStyles as styles,
+  keepsLoadingPortOnceSailed,
+  type AmendmentView,
+} from '@/components/booking-changes';
 import {
   openChangesOptions,
   staffBookingOptions,
@@ -89,22 +94,32 @@ function AmendmentDecision({
   rateRequestId,
   amendment,
   viaApi,
+  cargoSailedAt,
 }: {
   rateRequestId: string;
   amendment: AmendmentView;
   viaApi: boolean;
+  cargoSailedAt: string | null;
 }) {
   const { t } = useTranslation('operations');
   const { decide, pending } = useDecide(rateRequestId);
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const state = amendment.stateName;
-  const mayApprove = can('booking_amendment', state, 'approve', 'staff', { keeps_price: !amendment.changesPrice });
+  const portKept = keepsLoadingPortOnceSailed(amendment, cargoSailedAt);
+  const mayApprove = can('booking_amendment', state, 'approve', 'staff', {
+    keeps_price: !amendment.changesPrice,
+    loading_port_kept_once_sailed: portKept,
+  });
   // A booking requested through the API is firm: its customer has no price to accept, so staff confirm a
   // change of quantity or equipment at its new price in one act instead of quoting it.
   const mayConfirmPriced =
     amendment.changesPrice &&
-    can('booking_amendment', state, 'approve_priced', 'staff', { firm_request: viaApi, price_positive: true });
+    can('booking_amendment', state, 'approve_priced', 'staff', {
+      firm_request: viaApi,
+      price_positive: true,
+      loading_port_kept_once_sailed: portKept,
+    });
   const mayRequote =
     !mayConfirmPriced &&
     can('booking_amendment', state, 'requote', 'staff', {
@@ -243,6 +258,7 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
               rateRequestId={rateRequestId}
               amendment={amendment}
               viaApi={booking.data?.viaApi ?? false}
+              cargoSailedAt={sailedAt}
             />
           )}
         </>
