@@ -28,19 +28,21 @@ def _utc(text: str | None) -> str | None:
 
 
 def customer_overview(tx: Tx, customer_id: str) -> dict[str, Any]:
-    """Counts by state code (every code, with its badge) and the bookings waiting for this customer."""
+    """Counts by state (every state of the lifecycle file, with its code and badge: `requested` and `quoted`
+    share a code but not a badge) and the bookings waiting for this customer."""
     counted = {
-        int(r["state"]): int(r["n"])
+        str(r["state_name"]): int(r["n"])
         for r in tx.all(
-            "SELECT state, SUM(count) AS n FROM booking_request_counts WHERE customer_id = ? GROUP BY state",
+            "SELECT state_name, SUM(count) AS n FROM booking_request_counts WHERE customer_id = ?"
+            " GROUP BY state_name",
             (customer_id,),
         )
     }
     machine = lifecycle("rate_request")
-    badges: dict[int, str] = {}
-    for state, code in machine.codes.items():
-        badges.setdefault(code, machine.labels[state])
-    counts = [{"state": code, "name": badges[code], "count": counted.get(code, 0)} for code in sorted(badges)]
+    counts = [
+        {"state": code, "stateName": name, "name": machine.labels[name], "count": counted.get(name, 0)}
+        for name, code in machine.codes.items()
+    ]
     waiting = booking.rows_where(
         tx,
         "WHERE r.customer_id = ? AND r.waiting_for = 'customer'",

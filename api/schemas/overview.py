@@ -10,6 +10,8 @@ from api.schemas.wire_model import WireModel
 
 class StateCount(WireModel):
     state: int
+    # The lifecycle file's state: `requested` and `quoted` share code 0, each with a badge of its own.
+    state_name: str
     name: str
     count: int
 

@@ -26,10 +26,12 @@ def test_customer_overview_counts_every_state_and_lists_what_waits_for_them(
     booking.create(client, bob)
     booking.quoted(client, bob, admin_headers)
     answer = booking.ok(client.get(OVERVIEW, headers=alice))
-    counts = {c["state"]: (c["name"], c["count"]) for c in answer["counts"]}
-    assert sorted(counts) == sorted(set(lifecycle("rate_request").codes.values()))
-    assert counts[0] == ("Rate Request", 3)  # requested and quoted share code 0
-    assert counts[5] == ("Rejected By Admin", 0)
+    counts = {c["stateName"]: (c["state"], c["name"], c["count"]) for c in answer["counts"]}
+    assert list(counts) == list(lifecycle("rate_request").codes)  # every state, in the file's order
+    # Requested and quoted share code 0, not their badge: a price waiting for her is not a request.
+    assert counts["requested"] == (0, "Rate Request", 1)
+    assert counts["quoted"] == (0, "Price Quoted", 2)
+    assert counts["rejected_by_admin"] == (5, "Rejected By Admin", 0)
     waiting = [r["id"] for r in answer["waiting"]]
     assert waiting == [second_quote, first_quote]  # newest first, only the customer's move
     assert requested not in waiting

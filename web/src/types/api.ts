@@ -8999,6 +8999,8 @@ export interface components {
             name: string;
             /** State */
             state: number;
+            /** Statename */
+            stateName: string;
         };
         /** TareWeight */
         TareWeight: {

@@ -12,8 +12,8 @@ import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
 
 /**
- * Counts by badge: states that share a badge (requested and quoted are both "Rate Request") are one line,
- * and states with nothing in them are left out. `named` gives a count's badge (the server's English name
+ * Counts by badge: states that share a badge (requested and revision_requested are both "Rate Request") are
+ * one line, and states with nothing in them are left out. `named` gives a count's badge (the server's English name
  * unless the screen names its state in the language shown).
  */
 export function countsByBadge(
@@ -35,7 +35,7 @@ export function CustomerOverviewPanel() {
   // A booking that ended is not on its way, whatever its last milestone (the server lists none: decision 3831).
   const underway = query.data.underway.filter((row) => row.progress?.ended !== true);
   // The state's label in the language shown, from the lifecycle file (the server names it in English).
-  const byBadge = countsByBadge(counts, (c) => label('rate_request', c.state) || c.name);
+  const byBadge = countsByBadge(counts, (c) => label('rate_request', c.stateName) || c.name);
   return (
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldChange, requestedAmendment } from '@/testing/changes';
+import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { ChangeReview, OpenChangesQueue } from './change-review';
@@ -113,5 +114,38 @@ describe("the console's queue of changes waiting for staff", () => {
     expect(screen.getByText('FB-2026-000028').closest('[dir="ltr"]')).not.toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Review' }));
     expect(opened).toEqual([booking.id]);
+  });
+});
+
+describe('an amendment reviewed in Persian', () => {
+  readInPersian();
+
+  it('writes its number and new price in Persian digits', async () => {
+    const priced = requestedAmendment({
+      number: 3,
+      changesPrice: true,
+      price: 1416,
+      fields: [fieldChange('quantity', 'quantity', 1, 3)],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        envelope(
+          url.endsWith('/changes')
+            ? { amendment: priced, cancellation: null, cargoSailedAt: null }
+            : rateRequestDetail(),
+        ),
+      ),
+    );
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    const region = await screen.findByRole('region');
+    const heading = within(region).getByText(
+      (_, node) => node?.tagName === 'STRONG' && /۳/.test(node.textContent ?? ''),
+    );
+    expect(heading.textContent).not.toMatch(/[0-9]/);
+    const price = within(region).getByText(
+      (_, node) => node?.tagName === 'P' && /۱/.test(node.textContent ?? '') && /\$/.test(node.textContent ?? ''),
+    );
+    expect(price.textContent).not.toMatch(/[0-9]/);
   });
 });

@@ -27,12 +27,11 @@ import {
 import { ConfirmCancellation } from './confirm-cancellation';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
-import { localDigits, portDay } from '@/lib/format';
+import { formatMoney, localDigits, portDay } from '@/lib/format';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 // Words read outside a component, in the language shown when they are read.
 const tr = i18next.getFixedT(null, 'operations');
 
@@ -139,8 +138,11 @@ function AmendmentDecision({
   );
   return (
     <>
-      <ChangeDiff fields={amendment.fields} caption={t('changes.diffCaption', { number: amendment.number })} />
-      {amendment.price !== null ? <p>{t('changes.newPrice', { price: usd.format(amendment.price) })}</p> : null}
+      <ChangeDiff
+        fields={amendment.fields}
+        caption={t('changes.diffCaption', { number: localDigits(String(amendment.number)) })}
+      />
+      {amendment.price !== null ? <p>{t('changes.newPrice', { price: formatMoney(amendment.price) })}</p> : null}
       {mayRequote ? (
         <div className={styles.actions}>
           {priceInput}
@@ -240,7 +242,7 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
       {amendment ? (
         <>
           <p className={styles.status}>
-            <strong>{t('changes.amendment', { number: amendment.number })}</strong>
+            <strong>{t('changes.amendment', { number: localDigits(String(amendment.number)) })}</strong>
             <span className={styles.badge} data-final={isFinal('booking_amendment', amendment.stateName)}>
               {label('booking_amendment', amendment.stateName)}
             </span>
