@@ -148,15 +148,13 @@ class Crossings(RuleBasedStateMachine):
             return ["staff_decide_the_cancellation"]
         if b.state == "shipping_order" and b.order_state is not None:
             return ORDER_STEPS.get(b.order_state, [])
+        # Once the vessel left with its cargo, her cancellation is one that must be refused (decision 3858).
+        cancel = "customer_asks_to_cancel_a_booking_that_sailed" if b.sailed else "customer_asks_to_cancel"
         if b.firm:
             if b.state in ("requested", "quoted"):
                 return ["staff_confirm_the_request"]
             if b.state == "shipping_order":
-                return [
-                    "customer_sends_instructions_on_v3",
-                    "customer_asks_for_an_amendment",
-                    "customer_asks_to_cancel",
-                ]
+                return ["customer_sends_instructions_on_v3", "customer_asks_for_an_amendment", cancel]
             return []
         if b.state == "requested":
             return ["staff_quote"]
@@ -169,7 +167,7 @@ class Crossings(RuleBasedStateMachine):
                 "customer_sends_the_order",
                 "customer_sends_instructions_on_v3",
                 "customer_asks_for_an_amendment",
-                "customer_asks_to_cancel",
+                cancel,
             ]
         return []
 
@@ -192,7 +190,7 @@ class Crossings(RuleBasedStateMachine):
                 arguments.update(price=data.draw(PRICES))
             elif name in ("customer_asks_for_an_amendment",):
                 arguments.update(moves_price=data.draw(st.booleans()))
-            elif name in ("customer_asks_to_cancel",):
+            elif name in ("customer_asks_to_cancel", "customer_asks_to_cancel_a_booking_that_sailed"):
                 arguments.update(on_v2=data.draw(st.booleans()))
             elif name == "staff_decide_the_cancellation":
                 arguments.update(confirm=data.draw(st.booleans()))
