@@ -187,10 +187,8 @@ class Amendments(BookingChanges):
     def _port_kept(self, trigger: str, actor: Actor, sailed: str | None, changed: list[str]) -> bool:
         """`loading_port_kept_once_sailed`: an amendment that moves the port of loading of a booking whose
         cargo sailed is refused, naming the field and the day; any other amendment is not held by it."""
-        change = self.amendment
-        live = change is not None and (change.open or change.awaiting_answer)
-        state = change.state if change is not None and live else AMENDMENT.initial
         moved = sailed if "pol_id" in changed else None
+        state = self._change_state("amendment")
         return cargo_not_sailed(AMENDMENT.id, trigger, state, actor, moved, "pol_id", PORT_GUARD)
 
     def _new_breakdown(self, price: Decimal, charges: list[Charge] | None) -> list[dict[str, Any]]:

@@ -66,12 +66,16 @@ class BookingChanges(AggregatePart):
 
     def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
+        return machine.decide(trigger, self._change_state(kind), actor.lifecycle_role, guards)
+
+    def _change_state(self, kind: str) -> str:
+        """Where the change of this kind stands in its lifecycle: the live one's state, else the initial."""
+        machine = AMENDMENT if kind == "amendment" else CANCELLATION
         change: Amendment | CancellationRequest | None = getattr(self, kind)
         live = change is not None and (
             change.open or (isinstance(change, Amendment) and change.awaiting_answer)
         )
-        current = change.state if change and live else machine.initial
-        return machine.decide(trigger, current, actor.lifecycle_role, guards)
+        return change.state if change and live else machine.initial
 
     def _open_change(self, kind: str) -> Amendment | CancellationRequest:
         change: Amendment | CancellationRequest | None = getattr(self, kind)

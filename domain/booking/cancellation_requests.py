@@ -34,7 +34,7 @@ class CancellationRequests(BookingChanges):
             "request",
             actor,
             booking_confirmed=self.state in AMENDABLE_STATES,
-            cargo_not_sailed=self._cargo_not_sailed("request", CANCELLATION.initial, actor, sailed),
+            cargo_not_sailed=self._cargo_not_sailed("request", actor, sailed),
         )
         if self.amendment is not None and self.amendment.open:
             self.withdraw_amendment(actor, for_cancellation=True)
@@ -57,12 +57,12 @@ class CancellationRequests(BookingChanges):
     def confirm_cancellation(self, actor: Actor, *, sailed: str | None = None) -> None:
         """Staff cancel the booking as asked, unless its cargo sailed meanwhile (`sailed`, as asking
         takes it): then the request can only be declined."""
-        open_one = self._open_cancellation()
+        self._open_cancellation()
         cancellation_state = self._change_next(
             "cancellation",
             "confirm",
             actor,
-            cargo_not_sailed=self._cargo_not_sailed("confirm", open_one.state, actor, sailed),
+            cargo_not_sailed=self._cargo_not_sailed("confirm", actor, sailed),
         )
         dest = self._next("cancel_booking", actor, cancellation_requested=True)
         self._record(
@@ -96,8 +96,8 @@ class CancellationRequests(BookingChanges):
     class CancellationWithdrawn(ChangeWithdrawn):
         kind = "cancellation"
 
-    @staticmethod
-    def _cargo_not_sailed(trigger: str, state: str, actor: Actor, sailed: str | None) -> bool:
+    def _cargo_not_sailed(self, trigger: str, actor: Actor, sailed: str | None) -> bool:
+        state = self._change_state("cancellation")
         return cargo_not_sailed(CANCELLATION.id, trigger, state, actor, sailed, "cancellation")
 
     def _open_cancellation(self) -> CancellationRequest:
