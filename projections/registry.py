@@ -11,6 +11,7 @@ from followers.batch import BatchTx
 from followers.follower import TRACKING_DDL, Batch
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.projection import Handler, Projection
+from projections.versions import versions
 
 READ_MODELS = "read_models"
 
@@ -51,15 +52,20 @@ def projections_named(names: Collection[str]) -> list[Projection]:
     return chosen
 
 
-# Which version of the tables the read models were built with: a release that changes a table (a new
-# column) finds read models built before it and rebuilds them, rather than failing on its first write.
+# Which version of the tables and rows the read models were built with: a release that changes a table (a
+# new column) or what a handler writes finds read models built before it and rebuilds them, rather than
+# failing on its first write or serving rows it would not write.
 SCHEMA_DDL = (
     "CREATE TABLE IF NOT EXISTS read_model_schema (id INTEGER PRIMARY KEY, fingerprint TEXT NOT NULL)"
 )
 
 
 def schema_fingerprint(projections: list[Projection] | None = None) -> str:
-    statements = [s for projection in projections or all_projections() for s in projection.schema]
+    """This release's tables and the version of the rows its handlers write (`projections.versions`)."""
+    chosen = projections or all_projections()
+    statements = [s for projection in chosen for s in projection.schema]
+    written = versions()
+    statements += [f"{p.name} writes version {written.get(p.name, 0)}" for p in chosen]
     return hashlib.sha256("\n".join(statements).encode()).hexdigest()[:16]
 
 
