@@ -187,7 +187,7 @@ describe('staff and auditor screens in Persian', () => {
     const loose = Array.from(link.childNodes)
       .filter((node) => node.nodeType === Node.TEXT_NODE)
       .map((node) => node.textContent?.trim());
-    expect(loose.every((text) => text === '' || text === '·' || text === ':')).toBe(true);
+    expect(loose.every((text) => text === '' || text === '–' || text === ':')).toBe(true);
   });
   it("reads an erased customer's sign-up in the reader's words, her name said once", async () => {
     await act(() => setLanguage('fa'));

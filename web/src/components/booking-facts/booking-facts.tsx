@@ -12,6 +12,7 @@ import styles from './booking-facts.module.css';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
 import { equipmentName, referenceName } from '@/lib/reference-names';
+import { Separator, useSeparator } from '@/components/ui/separator/separator';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -40,6 +41,7 @@ export function BookingFacts({
   forStaff?: boolean;
 }) {
   const { t } = useTranslation('common');
+  const separator = useSeparator();
   const documents = request.bookingRequest?.documents ?? [];
   const reefer = order && (order.temprature !== null || order.humidity !== null);
   return (
@@ -76,11 +78,11 @@ export function BookingFacts({
           {request.isDanger ? (
             <>
               {t('bookingFacts.yes')}
-              {order?.unNumber ? ` · UN ${order.unNumber}` : ''}
-              {order?.imcoClass ? ` · class ${order.imcoClass}` : ''}
+              {order?.unNumber ? separator + t('bookingFacts.unNumber', { number: order.unNumber }) : ''}
+              {order?.imcoClass ? separator + t('bookingFacts.imcoClass', { imcoClass: order.imcoClass }) : ''}
               {request.msds ? (
                 <>
-                  {' · '}
+                  <Separator />
                   <FileLink fileId={request.msds}>MSDS</FileLink>
                   {request.msdsFileName ? sentName(request.msdsFileName) : null}
                 </>

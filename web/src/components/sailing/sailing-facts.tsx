@@ -4,6 +4,7 @@ import { formatAt, formatCount } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
 import styles from './sailing.module.css';
+import { Separator } from '@/components/ui/separator/separator';
 
 // The DCSA cut-off codes the portal names (domain/booking/schedules.py `CUT_OFF_NAMES`): their names come from
 // the catalogue in the language shown; another code reads as the server named it.
@@ -69,7 +70,9 @@ export function SailingFacts({
         <p className={styles.vessel}>
           {sailing.vesselName ?? t('sailingFacts.vesselToBeNamed')}
           {sailing.vesselIMONumber ? ` (IMO ${sailing.vesselIMONumber})` : ''} {t('sailingFacts.voyage')}{' '}
-          {sailing.voyage} · {sailing.serviceName}
+          {sailing.voyage}
+          <Separator />
+          {sailing.serviceName}
         </p>
       )}
       <dl className={styles.facts}>

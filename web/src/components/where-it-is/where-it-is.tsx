@@ -7,6 +7,7 @@
 import type { components } from '@/types/api';
 import { endedWords, progressWords } from './progress-words';
 import styles from './where-it-is.module.css';
+import { Separator } from '@/components/ui/separator/separator';
 
 type Progress = components['schemas']['TrackingProgress'];
 
@@ -26,7 +27,7 @@ export function WhereItIs({ progress }: { progress?: Progress | null }) {
       {progressWords(progress)}
       {ending ? (
         <>
-          {' · '}
+          <Separator />
           <span data-testid="booking-ended">{ending}</span>
         </>
       ) : null}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { formatCount } from '@/lib/format';
 import styles from './accounts.module.css';
+import { Separator } from '@/components/ui/separator/separator';
 
 /** The sign-up's steps: a foreign company has no phone to verify, so two; everyone else three. */
 export function signUpSteps(foreign: boolean): readonly string[] {
@@ -10,7 +11,7 @@ export function signUpSteps(foreign: boolean): readonly string[] {
 }
 
 /**
- * Where the person is in the sign-up: "Step 2 of 3 · Your details", a bar and the named steps (the current
+ * Where the person is in the sign-up: "Step 2 of 3", the separator, "Your details", a bar and the named steps (the current
  * one marked `aria-current="step"`), announced politely when it changes.
  */
 export function SignUpProgress({ current, steps }: { current: number; steps: readonly string[] }) {
@@ -26,8 +27,9 @@ export function SignUpProgress({ current, steps }: { current: number; steps: rea
       <p className={styles.progressText} aria-live="polite">
         <strong>
           {t('signUpProgress.step')} {formatCount(current)} {t('signUpProgress.of')} {formatCount(total)}
-        </strong>{' '}
-        · {steps[current - 1]}
+        </strong>
+        <Separator />
+        {steps[current - 1]}
       </p>
       <div
         className={styles.progressBar}

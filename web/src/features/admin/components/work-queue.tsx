@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
+import { Separator } from '@/components/ui/separator/separator';
 
 // Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
@@ -41,7 +42,7 @@ function Queue({ queue }: { queue: WorkQueue }) {
               {item.reference ? (
                 <>
                   <Reference value={item.reference} />
-                  {' · '}
+                  <Separator />
                 </>
               ) : null}
               <bdi>{personWords(item.who || item.title)}</bdi>

@@ -10,6 +10,7 @@ import { WhereItIs } from '@/components/where-it-is';
 import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
+import { Separator } from '@/components/ui/separator/separator';
 
 /**
  * Counts by badge: states that share a badge (requested and revision_requested are both "Rate Request") are
@@ -51,7 +52,8 @@ export function CustomerOverviewPanel() {
                 <Link to={detailsTarget(row)}>
                   {row.reference ? (
                     <>
-                      <Reference value={row.reference} /> ·{' '}
+                      <Reference value={row.reference} />
+                      <Separator />
                     </>
                   ) : (
                     ''
@@ -59,7 +61,8 @@ export function CustomerOverviewPanel() {
                   <bdi>{cargoWords(row)}</bdi>
                 </Link>{' '}
                 <span className={styles.muted}>
-                  {customerLabel('rate_request', row.state, row.price)} ·{' '}
+                  {customerLabel('rate_request', row.state, row.price)}
+                  <Separator />
                   {t('overview.since', { date: formatDate(row.updatedAt ?? row.createdAt) })}
                 </span>
               </li>
@@ -78,7 +81,8 @@ export function CustomerOverviewPanel() {
                 <Link to={detailsTarget(row)}>
                   {row.reference ? (
                     <>
-                      <Reference value={row.reference} /> ·{' '}
+                      <Reference value={row.reference} />
+                      <Separator />
                     </>
                   ) : (
                     ''

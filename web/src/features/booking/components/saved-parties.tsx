@@ -7,6 +7,7 @@ import { errorText } from '@/lib/api-client';
 import { addressBookOptions, partiesFor, useSaveParty } from '../api/address-book-api';
 import type { RoleHint, SavedParty } from '../api/address-book-api';
 import styles from './booking.module.css';
+import { useSeparator } from '@/components/ui/separator/separator';
 
 /** A party's fields as the order's dialogs name them. */
 export interface TypedParty {
@@ -40,6 +41,7 @@ export function SavedParties({
   disabled?: boolean;
 }) {
   const { t } = useTranslation('booking');
+  const separator = useSeparator();
   const label = t(`savedParties.roles.${role}`);
   const id = useId();
   const book = useQuery(addressBookOptions());
@@ -78,7 +80,9 @@ export function SavedParties({
           <option value="">{parties.length === 0 ? t('savedParties.none') : t('savedParties.choose')}</option>
           {parties.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} · {p.address.length > 40 ? `${p.address.slice(0, 40)}…` : p.address}
+              {p.name}
+              {separator}
+              {p.address.length > 40 ? `${p.address.slice(0, 40)}…` : p.address}
             </option>
           ))}
         </select>

@@ -25,11 +25,13 @@ import { SummaryHeader } from './summary-header';
 import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { maxLength } from '@/types/limits';
+import { Separator, useSeparator } from '@/components/ui/separator/separator';
 
 /** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
  * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
 export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   const { t } = useTranslation('booking');
+  const separator = useSeparator();
   const navigate = useNavigate();
   const decide = usePriceDecision(detail.id);
   const [confirm, setConfirm] = useState<'approve' | 'cancel' | null>(null);
@@ -56,9 +58,11 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         <p>
           {t('pricePanel.pricePerContainer')} <strong>{price}</strong>
           <span className={styles.muted}>
-            {' '}
-            · {t('pricePanel.totalFor', { total, quantity })}
-            {detail.validUntil ? ` · ${t('pricePanel.validUntil', { date: formatDate(detail.validUntil) })}` : null}
+            <Separator />
+            {t('pricePanel.totalFor', { total, quantity })}
+            {detail.validUntil
+              ? `${separator}${t('pricePanel.validUntil', { date: formatDate(detail.validUntil) })}`
+              : null}
           </span>
         </p>
         {/* A booking requested through the API is firm: the carrier confirms it at this price. */}

@@ -13,6 +13,7 @@ import type { RateRequestDetail } from '../api/booking-api';
 import { bookingSailingOptions } from '../api/sailings-api';
 import { milestoneWords, trackingOptions, withSailingPlan, withoutStaleEstimates } from '../api/tracking-api';
 import styles from './booking.module.css';
+import { Separator } from '@/components/ui/separator/separator';
 
 export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
   const { t } = useTranslation('booking');
@@ -61,17 +62,22 @@ export function TrackingPanel({ detail }: { detail: RateRequestDetail }) {
                 ) : null}
                 {container ? (
                   <span>
-                    {' '}
-                    · <bdi>{container}</bdi>
+                    <Separator />
+                    <bdi>{container}</bdi>
                   </span>
                 ) : null}
                 {vessel ? (
                   <span>
-                    {' '}
-                    · <bdi>{vessel}</bdi>
+                    <Separator />
+                    <bdi>{vessel}</bdi>
                   </span>
                 ) : null}
-                {event.fromSailing ? <span> · {t('trackingPanel.fromSailing')}</span> : null}
+                {event.fromSailing ? (
+                  <span>
+                    <Separator />
+                    {t('trackingPanel.fromSailing')}
+                  </span>
+                ) : null}
               </li>
             );
           })}

@@ -41,7 +41,7 @@ describe('the draft bill of lading in Persian', () => {
     expect(root.querySelector('h1')?.textContent).toBe('پیش‌نویس بارنامه');
     // The reference and the bill of lading's number are isolated inside the Persian sentence.
     expect(root.querySelector('p.muted')?.textContent).toBe(
-      'بارنامهٔ \u2068BL-FB-2026-000123\u2069 (پیش‌نویس) · رزرو \u2068FB-2026-000123\u2069',
+      'بارنامهٔ \u2068BL-FB-2026-000123\u2069 (پیش‌نویس) – رزرو \u2068FB-2026-000123\u2069',
     );
     const terms = [...root.querySelectorAll('dt')].map((dt) => dt.textContent ?? '');
     expect(terms).toContain('تاریخ حمل');

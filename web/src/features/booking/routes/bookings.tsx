@@ -17,6 +17,7 @@ import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
 import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
+import { Separator } from '@/components/ui/separator/separator';
 
 const SEARCH_WAIT_MS = 300;
 
@@ -159,8 +160,8 @@ export function BookingsRoute() {
                     </strong>
                     {row.reference ? (
                       <span className={styles.muted}>
-                        {' '}
-                        · <Reference value={row.reference} />
+                        <Separator />
+                        <Reference value={row.reference} />
                       </span>
                     ) : null}
                     <ApiBadge viaApi={row.viaApi} />

@@ -56,6 +56,7 @@ import { personWords } from '@/lib/people';
 import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
+import { Separator } from '@/components/ui/separator/separator';
 
 const LIMIT = 10;
 
@@ -284,7 +285,8 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       ) : null}
       <p>
         {stateWords(d.state, d.price)}
-        {d.order ? t('detail.orderState', { state: label('shipping_order', d.order.statusName) }) : ''} ·{' '}
+        {d.order ? t('detail.orderState', { state: label('shipping_order', d.order.statusName) }) : ''}
+        <Separator />
         <AuditLink aggregateId={d.id} reference={d.reference} />
       </p>
       <BookingFacts request={d} order={d.order} label={t('detail.facts')} forStaff />

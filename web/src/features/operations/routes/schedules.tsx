@@ -27,6 +27,7 @@ import { i18next } from '@/i18n';
 import { localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
+import { Separator } from '@/components/ui/separator/separator';
 
 const CHANGES = new Set(['new', 'changed', 'unchanged', 'removed']);
 const changeWords = (change: string) =>
@@ -134,7 +135,9 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
                 ...new Map(removal.data.removed.flatMap((c) => c.bookings).map((b) => [b.rateRequestId, b])).values(),
               ].map((b) => (
                 <li key={b.rateRequestId}>
-                  <Reference value={b.reference ?? t('sailings.booking')} /> · <bdi>{personWords(b.customerName)}</bdi>
+                  <Reference value={b.reference ?? t('sailings.booking')} />
+                  <Separator />
+                  <bdi>{personWords(b.customerName)}</bdi>
                 </li>
               ))}
             </ul>

@@ -37,6 +37,7 @@ import { personWords } from '@/lib/people';
 import { milestoneName } from '@/lib/milestone-words';
 import { endedWords } from '@/components/where-it-is';
 import { maxLength } from '@/types/limits';
+import { Separator } from '@/components/ui/separator/separator';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = {
@@ -75,16 +76,18 @@ function Exceptions() {
           <li key={row.rateRequestId} data-testid="not-gated-in">
             <strong>
               <Reference value={row.reference ?? row.rateRequestId} />
-            </strong>{' '}
-            · <bdi>{personWords(row.customerName)}</bdi>:{' '}
+            </strong>
+            <Separator />
+            <bdi>{personWords(row.customerName)}</bdi>:{' '}
             {t('exceptions.missing', { missing: n(row.containersMissing), expected: n(row.containersExpected) })}
             {row.missingContainers.length > 0 ? (
               <>
                 {' ('}
                 <bdi>{row.missingContainers.join(', ')}</bdi>)
               </>
-            ) : null}{' '}
-            · {t('exceptions.cutOff')}{' '}
+            ) : null}
+            <Separator />
+            {t('exceptions.cutOff')}{' '}
             <span className={row.cutOffPassed ? styles.late : undefined}>
               {formatAt(row.cargoCutOff, zone(row.loadPort))}
               {row.cutOffPassed ? t('exceptions.passed') : ''}
@@ -108,8 +111,8 @@ function Exceptions() {
           <li key={row.rateRequestId} data-testid="slipped-arrival" data-ended={row.bookingEndedAs ? true : undefined}>
             <strong>
               <Reference value={row.reference ?? row.rateRequestId} />
-            </strong>{' '}
-            ·{' '}
+            </strong>
+            <Separator />
             <Trans
               t={t}
               i18nKey="exceptions.expected"
@@ -126,7 +129,7 @@ function Exceptions() {
             </span>
             {row.bookingEndedAs ? (
               <span className={styles.muted}>
-                {' · '}
+                <Separator />
                 <span data-testid="booking-ended">{endedWords(row)}</span>
               </span>
             ) : null}
@@ -172,8 +175,9 @@ function UnmatchedEvents() {
                 <>
                   {t('unmatched.container')} <bdi>{row.equipmentReference}</bdi>
                 </>
-              ) : null}{' '}
-              · {formatMoment(row.eventDateTime)}
+              ) : null}
+              <Separator />
+              {formatMoment(row.eventDateTime)}
               <br />
               {row.sentReferences.length > 0 ? (
                 <span data-testid="sent-reference">
