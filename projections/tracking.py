@@ -60,7 +60,8 @@ projection = Projection(
         " id TEXT PRIMARY KEY, event_id TEXT NOT NULL, event_type TEXT NOT NULL, event_subtype TEXT,"
         " classifier TEXT, equipment_reference TEXT, event_date_time TEXT NOT NULL,"
         " event_updated_date_time TEXT, rate_request_id TEXT, customer_id TEXT, booking_reference TEXT,"
-        " body TEXT NOT NULL, retracted_at TEXT, recorded_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        " body TEXT NOT NULL, retracted_at TEXT, recorded_at TEXT NOT NULL, position BIGINT NOT NULL,"
+        " load_port TEXT)",
         f"CREATE INDEX IF NOT EXISTS tracking_events_booking ON {EVENTS}"
         " (customer_id, rate_request_id, event_date_time)",
         f"CREATE INDEX IF NOT EXISTS tracking_events_equipment ON {EVENTS} (equipment_reference, position)",
@@ -105,6 +106,7 @@ def _row(facts: dict[str, Any], body: str) -> dict[str, Any]:
         "rate_request_id": facts.get("rate_request_id"),
         "customer_id": facts.get("customer_id"),
         "booking_reference": facts.get("booking_reference"),
+        "load_port": facts.get("load_port"),
         "body": body,
     }
 
@@ -162,6 +164,7 @@ def assigned(tx: BatchTx, event: TrackingEvent.Assigned, position: int) -> None:
             "rate_request_id": event.rate_request_id,
             "customer_id": event.customer_id,
             "booking_reference": event.booking_reference,
+            "load_port": event.load_port,
             "position": position,
         },
     )
@@ -468,7 +471,7 @@ def timelines_until_end(tx: Tx, rate_request_ids: list[str]) -> dict[str, list[d
         return {}
     rows = tx.all(
         f"SELECT e.rate_request_id, e.event_type, e.event_subtype, e.classifier, e.equipment_reference,"
-        f" e.event_date_time, e.body FROM {EVENTS} e JOIN {ENDED_BOOKINGS} x"
+        f" e.event_date_time, e.load_port, e.body FROM {EVENTS} e JOIN {ENDED_BOOKINGS} x"
         " ON x.rate_request_id = e.rate_request_id AND e.position < x.position"
         f" WHERE e.rate_request_id IN ({placeholders(rate_request_ids)}) AND e.retracted_at IS NULL"
         " ORDER BY e.rate_request_id, e.event_date_time, e.id",
@@ -484,7 +487,7 @@ def timelines_until_end(tx: Tx, rate_request_ids: list[str]) -> dict[str, list[d
 def timeline(tx: Tx | BatchTx, rate_request_id: str) -> list[dict[str, Any]]:
     """A booking's tracking events, not withdrawn, in the order they happened."""
     rows = tx.all(
-        f"SELECT event_type, event_subtype, classifier, equipment_reference, event_date_time, body"
+        "SELECT event_type, event_subtype, classifier, equipment_reference, event_date_time, load_port, body"
         f" FROM {EVENTS} WHERE rate_request_id = ? AND retracted_at IS NULL ORDER BY event_date_time, id",
         (rate_request_id,),
     )

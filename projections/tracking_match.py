@@ -27,12 +27,15 @@ from projections.tracking import booking_of_container, booking_ordering_containe
 
 def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
     row = tx.one(
-        "SELECT id, customer_id, reference FROM booking_rate_requests WHERE id = ?", (rate_request_id,)
+        "SELECT r.id, r.customer_id, r.reference, p.code AS pol_code FROM booking_rate_requests r"
+        " LEFT JOIN booking_ports p ON p.id = r.pol_id WHERE r.id = ?",
+        (rate_request_id,),
     )
     if row is None:
         return None
     sailing = tx.one(
-        f"SELECT discharge_port, arrival FROM {SAILINGS} WHERE rate_request_id = ?", (rate_request_id,)
+        f"SELECT load_port, discharge_port, arrival FROM {SAILINGS} WHERE rate_request_id = ?",
+        (rate_request_id,),
     )
     return BookingMatch(
         str(row["id"]),
@@ -40,6 +43,7 @@ def _booking(tx: Tx, rate_request_id: str) -> BookingMatch | None:
         str(row["reference"] or row["id"]),
         planned_arrival=None if sailing is None else sailing["arrival"],
         arrival_port=None if sailing is None else sailing["discharge_port"],
+        load_port=row["pol_code"] if sailing is None else sailing["load_port"],
     )
 
 

@@ -205,6 +205,7 @@ def progress_as_of(
                 "event_subtype": facts.get("event_subtype"),
                 "classifier": facts.get("classifier"),
                 "event_date_time": moment(facts["event_date_time"]),
+                "load_port": facts.get("load_port"),
                 "body": json.loads(event.body),
             }
         )

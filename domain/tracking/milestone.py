@@ -54,6 +54,9 @@ class BookingMatch:
     # news to the customer.
     planned_arrival: str | None = None
     arrival_port: str | None = None
+    # Where the booking's cargo is loaded (its sailing's port, else the booking's port of loading): the
+    # vessel arriving there comes to load it, which is not the cargo arriving anywhere.
+    load_port: str | None = None
 
 
 def event_key(document: dict[str, Any]) -> str:
@@ -181,6 +184,7 @@ def _facts(document: dict[str, Any], match: BookingMatch | None) -> dict[str, An
             if match is not None and match.planned_arrival
             else {}
         ),
+        **({"load_port": match.load_port} if match is not None and match.load_port else {}),
     }
 
 
@@ -268,12 +272,15 @@ class TrackingEvent(DomainAggregate):
             rate_request_id=match.rate_request_id,
             customer_id=match.customer_id,
             booking_reference=match.reference,
+            load_port=match.load_port,
         )
 
     class Assigned(ActorEvent):
         rate_request_id: str
         customer_id: str
         booking_reference: str
+        # The booking's port of loading (`BookingMatch.load_port`); absent from older events.
+        load_port: str | None = None
 
         def apply(self, aggregate: TrackingEvent) -> None:
             aggregate.facts = {
@@ -281,6 +288,7 @@ class TrackingEvent(DomainAggregate):
                 "rate_request_id": self.rate_request_id,
                 "customer_id": self.customer_id,
                 "booking_reference": self.booking_reference,
+                **({"load_port": self.load_port} if self.load_port else {}),
             }
 
 

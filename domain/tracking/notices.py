@@ -18,6 +18,7 @@ from domain.notifications.policy import Notice, NoticeContext, Subject, notices,
 from domain.shared.languages import DEFAULT
 from domain.tracking.carried import carried_in
 from domain.tracking.milestone import TrackingEvent
+from domain.tracking.position import comes_to_load
 
 T = TrackingEvent
 ESTIMATE_MOVED_HOURS = 24
@@ -87,9 +88,12 @@ def news_of(event: object, language: str = DEFAULT) -> News | None:
         told = _TOLD.get((facts["event_type"], facts.get("event_subtype") or ""))
         if told is None:
             return None
+        body = json.loads(event.body)
+        if comes_to_load({**facts, "body": body}):
+            return None  # the vessel carries nothing of the booking's yet: it comes to load it
         kind, key = told
         reference = isolated(str(facts.get("booking_reference")), language)
-        message = say(f"news.{key}", language, ref=reference, **_words(json.loads(event.body), language))
+        message = say(f"news.{key}", language, ref=reference, **_words(body, language))
         return News(kind, say(f"title.{key}", language), message)
     return _estimate_moved(event, language)
 

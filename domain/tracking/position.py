@@ -114,9 +114,21 @@ def instant(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
+def comes_to_load(event: dict[str, Any]) -> bool:
+    """Whether the event is the vessel arriving at the booking's port of loading (`load_port`, as the event
+    was matched to it): it comes to load the cargo, which has not arrived anywhere."""
+    at = port_of(event["body"])
+    return (
+        (event["event_type"], event["event_subtype"]) == ("TRANSPORT", "ARRI")
+        and at is not None
+        and at == event.get("load_port")
+    )
+
+
 def position(events: Iterable[dict[str, Any]]) -> Position | None:
     """The position after `events` (rows of the tracking read model with `body` decoded, not withdrawn, in
-    the order they happened), or None when there are none."""
+    the order they happened), or None when there are none. The vessel arriving at the port of loading is
+    not a stage (`comes_to_load`)."""
     events = list(events)
     if not events:
         return None
@@ -124,7 +136,7 @@ def position(events: Iterable[dict[str, Any]]) -> Position | None:
     stage, last = None, None
     for event in events:
         known = STAGES.get((event["event_type"], event["event_subtype"] or ""))
-        if known is not None and event["classifier"] == "ACT":
+        if known is not None and event["classifier"] == "ACT" and not comes_to_load(event):
             stage, last = known[0], event
     arrivals = [
         e for e in events if (e["event_type"], e["event_subtype"], e["classifier"]) in _ARRIVAL_FORECASTS

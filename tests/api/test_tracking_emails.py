@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from domain.booking.reference import seed_ports
 from tests.api.accounts_support import settle
 from tests.api.booking_support import CLIENT, in_shipping_order, ok
 from tests.api.email_support import PREFERENCES, Inbox, mails, parts, reference_of, smtp_app, someone
@@ -144,6 +145,60 @@ def test_the_customer_of_a_cancelled_booking_is_not_told_its_cargo_moves(
     )
     titles = {n["title"] for n in page["data"]["costumerlNotificationDetails"]["list"]}
     assert not {"Departed", "Arrived", "Delivered", "Arrival estimate changed"} & titles, titles
+
+
+def test_the_vessel_arriving_to_load_the_cargo_is_not_its_arrival(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A vessel calls at the port of loading before it loads: that ARRI is the vessel coming for the cargo.
+    Nobody is told the cargo arrived, its progress stays where the cargo is, the arrival forecast stays."""
+    headers, address, rid, ref = tracked(client, "tnt-load-call", admin_headers)
+    detail = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))
+    loading = next(p for p in seed_ports() if p.id == detail["pol"]["value"])
+    publisher = publisher_key(client, admin_headers)
+    box = TRACKED_CONTAINERS[3]
+    publish(
+        client,
+        publisher,
+        transport(
+            "lc-eta", "ARRI", "EST", "2026-01-12T08:00:00Z", HAMBURG, ref, "2026-01-01T00:00:00Z", SHIP
+        ),
+        equipment("lc-gtin", "GTIN", box, "2026-01-05T08:00:00Z", loading.code, ref),
+        transport(
+            "lc-call", "ARRI", "ACT", "2026-01-06T02:00:00Z", loading.code, ref, "2026-01-06T02:00:00Z", SHIP
+        ),
+    )
+    settle(client)
+    progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["progress"]
+    assert (progress["stage"], progress["summary"]) == (
+        "gated-in",
+        f"Gated in at {loading.name}, arriving Hamburg 2026/01/12",
+    )
+
+    publish(
+        client,
+        publisher,
+        equipment("lc-load", "LOAD", box, "2026-01-06T08:00:00Z", loading.code),
+        transport(
+            "lc-dep", "DEPA", "ACT", "2026-01-06T20:00:00Z", loading.code, ref, "2026-01-06T20:00:00Z", SHIP
+        ),
+        transport(
+            "lc-arr", "ARRI", "ACT", "2026-01-12T09:00:00Z", HAMBURG, ref, "2026-01-12T09:00:00Z", SHIP
+        ),
+    )
+    settle(client)
+    progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["progress"]
+    assert (progress["stage"], progress["summary"]) == ("arrived", f"Arrived at Hamburg on {SHIP}")
+    arrived = [m for m in mails(client, address) if m["data"]["kind"] == "vesselArrived"]
+    assert len(arrived) == 1 and f"arrived at Hamburg ({HAMBURG})" in arrived[0]["body"], arrived
+    account_id = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
+    page = ok(
+        client.get(f"/notification/api/v1/notifications/{account_id}/paging?pageSize=50", headers=headers)
+    )
+    told = [
+        n["message"] for n in page["data"]["costumerlNotificationDetails"]["list"] if n["title"] == "Arrived"
+    ]
+    assert len(told) == 1 and f"Hamburg ({HAMBURG})" in told[0], told
 
 
 def test_a_real_smtp_server_receives_a_tracking_email(smtp_server: tuple[int, Inbox], tmp_path: Path) -> None:
