@@ -104,6 +104,16 @@ LAYOUT_PROBLEMS = """(root) => {
     const w = el.getBoundingClientRect().width;
     if (w < 80) problems.push(`input ${name(el)} is ${Math.round(w)}px wide`);
   }
+  // A select's drawn chevron lies at the end of its line, in room its text leaves (right to left: the left).
+  for (const el of controls) {
+    if (el.tagName !== 'SELECT' || el.multiple) continue;
+    const s = getComputedStyle(el);
+    if (s.backgroundImage === 'none') continue;
+    const onRight = s.backgroundPositionX.includes('100%');
+    const room = parseFloat(onRight ? s.paddingRight : s.paddingLeft);
+    if (onRight !== (s.direction === 'ltr') || room < 30)
+      problems.push(`select ${name(el)}: its chevron lies under its text`);
+  }
   // A sticky or fixed bar (the header) lies over the page scrolling under it by design: only controls of
   // one layer can overlap one another.
   const layer = (el) => {
