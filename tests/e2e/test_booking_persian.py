@@ -129,7 +129,7 @@ def check(page: Page, shots: Path, name: str) -> None:
     assert layout_problems(page) == []
     left = sorted(set(ENGLISH.findall(interface_text(page))))
     assert not left, f"English left on {name}: {left} in {interface_text(page)!r}"
-    # The font draws a middle dot as the Persian zero: "FB-2026-000005 · ۱ × ۲۰" reads "۰ ۱ × ۲۰".
+    # The font draws a middle dot as the Persian zero: a reference, a dot, a count reads as one number.
     assert "\u00b7" not in interface_text(page), f"a middle dot on {name}, read as a zero"
     full_shot(page, shots, "booking-fa", name)
     SHARED_SEEN.update(w for w in shared_words(page) if ENGLISH.search(w) or re.search(r"[A-Za-z]{4,}", w))
