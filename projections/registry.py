@@ -10,30 +10,11 @@ from typing import Any
 from followers.batch import BatchTx
 from followers.follower import TRACKING_DDL, Batch
 from infrastructure.read_db import ReadModelDB, Tx
+from projections.modules import MODULES
 from projections.projection import Handler, Projection
 from projections.versions import versions
 
 READ_MODELS = "read_models"
-
-# Modules that define a read model (each exposes `projection`). Order matters only for creation.
-MODULES = [
-    "projections.event_log",
-    "projections.accounts",
-    "projections.team",
-    "projections.registrations",
-    "projections.profiles",
-    "projections.notifications",
-    "projections.booking.handlers",
-    "projections.booking.changes",
-    "projections.booking.dcsa",
-    "projections.booking.sailings",
-    "projections.schedules",
-    "projections.booking.tariffs",
-    "projections.integrations",
-    "projections.address_book",
-    "projections.tracking",
-    "projections.booking_trail",
-]
 
 
 def all_projections() -> list[Projection]:

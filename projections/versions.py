@@ -23,6 +23,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from projections.modules import MODULES
+
 LOCK = Path(__file__).with_name("versions.json")
 # Where a function a handler imports may change what it writes: the read models' own code and the domain's.
 OWN_PACKAGES = ("projections", "domain")
@@ -45,8 +47,6 @@ def source_hash(module_name: str, own: tuple[str, ...] = OWN_PACKAGES) -> str:
 
 def current_sources() -> dict[str, str]:
     """Each read model's source hash, by its name."""
-    from projections.registry import MODULES  # the registry's fingerprint reads `versions`
-
     return {import_module(name).projection.name: source_hash(name) for name in MODULES}
 
 
