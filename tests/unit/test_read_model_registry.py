@@ -1,4 +1,4 @@
-"""A read model left out of `projections.registry.MODULES` would have no table and no follower: every
+"""A read model left out of `projections.modules.MODULES` would have no table and no follower: every
 `Projection` a module of `projections/` holds must be one the registry lists (a module may import another's,
 as the fresh answers' preview does), and every listed module must declare one."""
 
@@ -8,8 +8,9 @@ import importlib
 import pkgutil
 
 import projections
+from projections.modules import MODULES
 from projections.projection import Projection
-from projections.registry import MODULES, all_projections
+from projections.registry import all_projections
 
 
 def _held() -> dict[str, Projection]:
