@@ -160,6 +160,9 @@ def test_every_state_on_both_sides_at_both_widths(
         page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{rid}")
         expect(page.get_by_role("heading", level=1)).to_be_visible()
         _customer_sees_the_files_screen(page, state)
+        # Her badge names the state the booking is in (a revision asked of her read "Rate Request").
+        badge = page.locator(f"[data-state={name}]")
+        expect(badge.first).to_have_text(CUSTOMER_WORDS.get(name, state["label"]))
         expect(page.get_by_text("Loading…", exact=True)).to_have_count(0)  # the picture is of the page read
         page.screenshot(path=str(screenshot_dir / f"state-{name}-customer-{width}.png"), full_page=True)
         problems[f"customer {name}"] = layout_problems(page)

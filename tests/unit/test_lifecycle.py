@@ -122,6 +122,16 @@ def test_guard_picks_the_registration_path() -> None:
     )
 
 
+@pytest.mark.parametrize("machine", sorted(SPECS))
+@pytest.mark.parametrize("language", ["label", "labelFa"])
+def test_each_state_has_a_badge_of_its_own(machine: str, language: str) -> None:
+    """A badge names one state: a revision staff asked for, read as "Rate Request" like a new one, told the
+    customer a request waited for staff when it waited for her."""
+    states = SPECS[machine]["states"]
+    shared = {s[language] for s in states if [t[language] for t in states].count(s[language]) > 1}
+    assert not shared, [(s["name"], s[language]) for s in states if s[language] in shared]
+
+
 def test_every_transition_names_declared_states() -> None:
     for machine in all_lifecycles():
         declared = set(machine.states)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countsByBadge } from './customer-overview';
 
 describe('counts by badge', () => {
-  it('adds states that share a badge and leaves out empty ones', () => {
+  it('adds states named alike and leaves out empty ones', () => {
     const counts = [
       { state: 0, stateName: 'requested', name: 'Rate Request', count: 2 },
       { state: 1, stateName: 'revision_requested', name: 'Rate Request', count: 1 },

@@ -13,8 +13,8 @@ import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
 
 /**
- * Counts by badge: states that share a badge (requested and revision_requested are both "Rate Request") are
- * one line, and states with nothing in them are left out. `named` gives a count's badge (the server's English name
+ * Counts by badge: states named alike would be one line (the lifecycle files give each state its own badge), and
+ * states with nothing in them are left out. `named` gives a count's badge (the server's English name
  * unless the screen names its state in the language shown).
  */
 export function countsByBadge(

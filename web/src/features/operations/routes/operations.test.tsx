@@ -183,14 +183,14 @@ function consoleOf(
 describe("staff's console of a booking whose revision staff asked for", () => {
   afterEach(() => act(() => setLanguage('en')));
 
-  // Its badge is the specification's "Rate Request", as a new one's: staff read which it is.
+  // The specification's badge is "Rate Request", as a new one's; the lifecycle file names what it is.
   it('says the revision was requested, in the list and the booking, in English and Persian', async () => {
     consoleOf(rateRequestDetail({ state: 1, price: null, order: null, waitingFor: 'customer' }));
     const row = (await screen.findAllByTestId('ops-row'))[0];
-    expect(row.querySelector('td[data-label="State"]')?.textContent).toBe('Rate Request (revision requested)');
-    expect(await screen.findByText(/^Rate Request \(revision requested\)/, { selector: 'p' })).toBeTruthy();
+    expect(row.querySelector('td[data-label="State"]')?.textContent).toBe('Revision Requested');
+    expect(await screen.findByText(/^Revision Requested/, { selector: 'p' })).toBeTruthy();
     await act(() => setLanguage('fa'));
-    expect(row.querySelector('td')?.closest('tr')?.textContent).toContain('درخواست نرخ (بازنگری درخواست شده)');
+    expect(row.querySelector('td')?.closest('tr')?.textContent).toContain('بازنگری درخواست شده');
   });
 });
 

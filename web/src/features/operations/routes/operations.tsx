@@ -343,23 +343,21 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   );
 }
 
-/** A booking's state as staff read it: its badge, and which of the states that share the badge it is (the
- * specification's badge for a revision staff asked for is "Rate Request", as for a new one). */
+/** A booking's state as staff read it: its badge, and whether its price is still awaited or quoted (the two
+ * share state code 0). */
 function stateWords(code: number, price: number | null | undefined): string {
-  const said = (key: 'awaitingQuote' | 'quotedAt' | 'revisionRequested') =>
+  const said = (key: 'awaitingQuote' | 'quotedAt') =>
     i18next.t(`console.${key}`, { ns: 'operations', price: formatMoney(price) });
   const which = isState('rate_request', code, 'requested', price)
     ? said('awaitingQuote')
     : isState('rate_request', code, 'quoted', price)
       ? said('quotedAt')
-      : isState('rate_request', code, 'revision_requested', price)
-        ? said('revisionRequested')
-        : '';
+      : '';
   return label('rate_request', code, price) + which;
 }
 
-/** What each state code means, for the state filter: several codes share a badge label ("Rate Request"), and a
- * filter must tell them apart in words, not by their numbers. */
+/** What each state code means, for the state filter: a code's words say every state it holds (code 0 is both
+ * awaiting a price and quoted), not its number. */
 const STATE_FILTER_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 8]);
 const stateFilterWords = (code: number) =>
   STATE_FILTER_CODES.has(code)
