@@ -4,8 +4,9 @@ A release whose handlers write other rows for the same events (a fixed total, a 
 its read model's version: the version is part of the read models' fingerprint, so a store built before it
 is rebuilt (on the embedded store at start, with PostgreSQL by `freight replay`) instead of serving rows
 the release would not write. What a read model's handlers are made of is hashed (its module's source and
-every function it imports by name), and a check fails when that changed with its record left as it was:
-whoever changes a handler says which it is, `--bump NAME` (other rows) or `--same NAME` (the same rows).
+every function of ours it imports by name or those call), and a check fails when that changed with its
+record left as it was: whoever changes a handler says which it is, `--bump NAME` (other rows) or `--same NAME`
+(the same rows).
 
     python -m projections.versions              check every read model against its record
     python -m projections.versions --bump NAME  its rows change: a new version, rebuilt on upgrade
@@ -19,6 +20,7 @@ import hashlib
 import inspect
 import json
 import sys
+from collections.abc import Iterator
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -31,18 +33,41 @@ OWN_PACKAGES = ("projections", "domain")
 
 
 def source_hash(module_name: str, own: tuple[str, ...] = OWN_PACKAGES) -> str:
-    """The read model's module source and the source of every function it imports by name from our code."""
+    """The read model's module source and the source of every function of our code its handlers reach: each
+    it imports by name, and each of ours those call by a global name, however deep (classes are its events'
+    shapes, not its rows: not followed)."""
     module = import_module(module_name)
     text = inspect.getsource(module)
-    parts = [text]
+    found: dict[str, Any] = {}
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in own:
             imported = import_module(node.module)
             for alias in node.names:
-                value = getattr(imported, alias.name, None)
-                if inspect.isfunction(value):
-                    parts.append(f"{node.module}.{alias.name}\n{inspect.getsource(value)}")
+                _reach(getattr(imported, alias.name, None), own, module_name, found)
+    parts = [text] + [f"{name}\n{inspect.getsource(function)}" for name, function in sorted(found.items())]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+def _reach(value: Any, own: tuple[str, ...], home: str, found: dict[str, Any]) -> None:
+    """Adds `value`, if it is a function of our code outside `home` (whose source is hashed whole), and the
+    functions of ours it calls by a global name, to `found` by qualified name."""
+    if not inspect.isfunction(value) or value.__module__.split(".")[0] not in own or value.__module__ == home:
+        return
+    name = f"{value.__module__}.{value.__qualname__}"
+    if name in found:
+        return
+    found[name] = value
+    for code in _codes(value.__code__):
+        for global_name in code.co_names:
+            _reach(value.__globals__.get(global_name), own, home, found)
+
+
+def _codes(code: Any) -> Iterator[Any]:
+    """A function's code and the code of what it defines within it (its comprehensions, closures)."""
+    yield code
+    for constant in code.co_consts:
+        if inspect.iscode(constant):
+            yield from _codes(constant)
 
 
 def current_sources() -> dict[str, str]:

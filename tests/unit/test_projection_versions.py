@@ -85,7 +85,12 @@ def package(tmp_path: Path) -> Iterator[Path]:
     root.mkdir()
     (root / "__init__.py").write_text("")
     (root / "helpers.py").write_text(
-        "def total(xs):\n    return sum(xs)\n\n\ndef unused():\n    return 1\n\n\nclass Row:\n    pass\n"
+        "from ledger.rounding import cents\n\n\n"
+        "def total(xs):\n    return cents(sum(xs))\n\n\n"
+        "def unused():\n    return 1\n\n\nclass Row:\n    pass\n"
+    )
+    (root / "rounding.py").write_text(
+        "def cents(x):\n    return [_round(v) for v in [x]][0]\n\n\ndef _round(v):\n    return round(v, 2)\n"
     )
     (root / "model.py").write_text("from ledger.helpers import Row, total\n\nWRITES = total\n")
     sys.path.insert(0, str(tmp_path))
@@ -95,11 +100,11 @@ def package(tmp_path: Path) -> Iterator[Path]:
         del sys.modules[name]
 
 
-def _hash_after(package: Path, old: str, new: str) -> str:
-    helpers = package / "helpers.py"
-    helpers.write_text(helpers.read_text().replace(old, new))
+def _hash_after(package: Path, old: str, new: str, file: str = "helpers.py") -> str:
+    changed = package / file
+    changed.write_text(changed.read_text().replace(old, new))
     importlib.invalidate_caches()
-    for name in ("ledger.model", "ledger.helpers"):
+    for name in ("ledger.model", "ledger.helpers", "ledger.rounding"):
         sys.modules.pop(name, None)
     return versions.source_hash("ledger.model", own=("ledger",))
 
@@ -109,4 +114,7 @@ def test_the_hash_covers_the_functions_a_read_model_imports_and_nothing_else(pac
     assert _hash_after(package, "return 1", "return 2") == first  # a function it does not import
     assert _hash_after(package, "    pass", "    x = 1") == first  # a class: its events' shapes, not rows
     assert _hash_after(package, "sum(xs)", "sum(xs) + 0") != first  # the function it writes with
+    second = versions.source_hash("ledger.model", own=("ledger",))
+    # What that function calls, and what that calls within a comprehension, however deep.
+    assert _hash_after(package, "round(v, 2)", "round(v, 3)", "rounding.py") != second
     assert versions.source_hash("ledger.model", own=()) != first  # our code only: none of it counted here
