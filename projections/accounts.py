@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from domain.accounts.account import Account, retired_username
+from domain.shared.personal import own_identifier
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
 from projections.projection import Projection
@@ -32,11 +33,12 @@ projection = Projection(
 
 @projection.on(Account.Opened)
 def opened(tx: BatchTx, event: Account.Opened, position: int) -> None:
+    login = str(event.originator_id)
     tx.insert(
         "accounts",
         {
-            "id": str(event.originator_id),
-            "username": event.username,
+            "id": login,
+            "username": own_identifier(event.username, login),
             "account_type": event.account_type,
             "roles": json.dumps(event.roles),
             "password_hash": None,

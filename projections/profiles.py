@@ -10,6 +10,7 @@ from domain.accounts.account import CUSTOMER_TYPES, Account, retired_username
 from domain.accounts.edit_request import ProfileEditRequest
 from domain.shared.languages import supported
 from domain.shared.lifecycle import lifecycle
+from domain.shared.personal import own_identifier
 from followers.batch import BatchTx
 from infrastructure.read_db import Tx
 from projections.projection import Projection
@@ -46,7 +47,7 @@ def opened(tx: BatchTx, event: Account.Opened, position: int) -> None:
         "customer_profiles",
         {
             "account_id": str(event.originator_id),
-            "username": event.username,
+            "username": own_identifier(event.username, str(event.originator_id)),
             "account_type": event.account_type,
             "profile": json.dumps(event.profile, sort_keys=True),
             "updated_at": event.timestamp.isoformat(),
@@ -107,7 +108,7 @@ def request_opened(tx: BatchTx, event: ProfileEditRequest.Opened, position: int)
         {
             "id": str(event.originator_id),
             "account_id": event.account_id,
-            "username": event.username,
+            "username": own_identifier(event.username, str(event.originator_id)),
             "account_type": event.account_type,
             **_requested(event, event.state, position),
         },

@@ -75,6 +75,13 @@ def erased_identifier(subject: str) -> str:
     return f"{ERASED} {subject.replace('-', '')[:12]}"
 
 
+def own_identifier(value: str, subject: str) -> str:
+    """`value`, or where it reads as erased, `subject`'s own erased identifier: an erased name reads as its
+    key's owner's marker (a company's login and each of its colleagues' alike), and a table that keeps names
+    unique keeps one per row."""
+    return erased_identifier(subject) if is_erased(value) else value
+
+
 def person_name(first: object = None, last: object = None, company: object = None) -> str:
     """How a person or company is named: a company's name, else the first and last names; '' for none.
 

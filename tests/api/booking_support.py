@@ -14,6 +14,7 @@ from api.schemas.booking import RateRequestBody
 from domain.accounts.account import INDIVIDUAL, Account
 from domain.booking.values import RateRequestDraft
 from domain.shared.actor import SYSTEM_ACTOR
+from followers import dead_letters
 from infrastructure.read_db import PostgresReadModels
 from projections.verify import verify
 from tests.api.accounts_support import fails as fails  # one check of a refusal's envelope, for both
@@ -171,6 +172,8 @@ def assert_verify_clean(services: Services, tmp_path: Path) -> None:
     try:
         differences = verify(services.store, services.read_models, scratch)
         assert differences == [], differences[:5]
+        with scratch.read() as tx:  # a replay that parks an event is no replay of the history
+            assert dead_letters.letters(tx) == [], [(d.topic, d.error) for d in dead_letters.letters(tx)]
     finally:
         if isinstance(scratch, PostgresReadModels):
             scratch.drop_schema()
