@@ -6,6 +6,10 @@ CPU-second (this process and the rebuild's helper process together; `--profile` 
 `--verify` also applies the same history one event at a time through the live follower and compares every
 read-model table row by row with the rebuild (the batch mechanism must give the very same rows).
 
+`--changed NAME` also times an upgrade's rebuild of that read model alone (decision 3863): its fingerprint
+marked as an earlier release's, then `rebuild_changed` (with whatever is tied to it) against the whole
+rebuild.
+
 `--floor` (PostgreSQL) also measures what no rebuild of these read models can go below, against the bare log
 read: the rebuilt rows written back into empty tables with binary COPY and their indexes built, with no event
 read or applied (`_floor`). Whatever turns events into rows, the store still writes those rows and indexes.
@@ -77,7 +81,25 @@ def _floor(store: Any, db: Any, events: int) -> None:
         print(f"  {table}: {count:,} rows, {size / 1e6:.1f} MB", flush=True)
 
 
-def _rebuild_and_check(settings: Any, verify: bool, profile: bool, floor: bool = False) -> None:
+def _changed(store: Any, db: Any, name: str, whole: float) -> None:
+    from projections.rebuild_changed import rebuild_changed
+
+    with db.transaction() as tx:
+        tx.execute("UPDATE read_model_fingerprints SET fingerprint = 'older' WHERE name = ?", (name,))
+        tx.execute("UPDATE read_model_schema SET fingerprint = 'older'")
+    started = time.perf_counter()
+    outcome = rebuild_changed(store, db)
+    seconds = time.perf_counter() - started
+    print(
+        f"changed {name}: rebuilt {', '.join(outcome.names) if not outcome.whole else 'everything'} in"
+        f" {seconds:.2f}s against {whole:.2f}s for the whole rebuild ({whole / seconds:.1f}x as fast)",
+        flush=True,
+    )
+
+
+def _rebuild_and_check(
+    settings: Any, verify: bool, profile: bool, floor: bool = False, changed: str | None = None
+) -> None:
     from api.bootstrap import open_read_models
     from followers.follower import Follower
     from infrastructure.event_store import SharedStore
@@ -108,6 +130,8 @@ def _rebuild_and_check(settings: Any, verify: bool, profile: bool, floor: bool =
                 f" {stats.events / max(mine + helper, 1e-9):,.0f} events per CPU-second)",
                 flush=True,
             )
+        if changed is not None:
+            _changed(store, db, changed, stats.seconds)
         if floor:
             _floor(store, db, stats.events)
         if verify:
@@ -147,7 +171,8 @@ def main(argv: list[str]) -> int:
             print(f"seeded {seeded.events:,} events ({seeded.events_per_second:,.0f}/s)", flush=True)
         finally:
             store.close()
-        _rebuild_and_check(settings, "--verify" in argv, "--profile" in argv, "--floor" in argv)
+        changed = argv[argv.index("--changed") + 1] if "--changed" in argv else None
+        _rebuild_and_check(settings, "--verify" in argv, "--profile" in argv, "--floor" in argv, changed)
 
     if "--sqlite" in argv:
         go(None)

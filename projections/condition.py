@@ -8,7 +8,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from infrastructure.read_db import ReadModelDB, Tx
-from projections.registry import READ_MODELS, all_projections, schema_fingerprint, stored_fingerprint
+from projections.registry import (
+    READ_MODELS,
+    all_projections,
+    changed_read_models,
+    schema_fingerprint,
+    stored_fingerprint,
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,8 @@ class ReadModelCondition:
     untracked_rows: list[str]
     # The read models were built with other tables than this version's (a release changed one).
     other_schema: bool = False
+    # With `other_schema`: the read models whose own tables or rows changed, or None when not known (all).
+    changed: list[str] | None = None
 
     @property
     def read_models_position(self) -> int:
@@ -93,11 +101,13 @@ def inspect(tx: Tx) -> ReadModelCondition:
             for table in tables
             if table in present and tx.scalar(f"SELECT 1 FROM {table} LIMIT 1") is not None
         ]
-    other_schema = False
+    other_schema, changed = False, None
     if positions.get(READ_MODELS, 0) > 0:
         stored = stored_fingerprint(tx) if "read_model_schema" in present else None
         other_schema = stored != schema_fingerprint()
-    return ReadModelCondition(positions, missing, untracked, other_schema)
+        if other_schema:
+            changed = changed_read_models(tx) or None
+    return ReadModelCondition(positions, missing, untracked, other_schema, changed)
 
 
 def wait_for_followers(db: ReadModelDB, head: int, names: Iterable[str], wait: float) -> list[Lag]:

@@ -41,6 +41,24 @@ SCHEMA_DDL = (
 )
 
 
+# Each read model's own fingerprint (its tables and its rows' version): an upgrade rebuilds only the read
+# models whose fingerprint changed, with those tied to them (projections/rebuild_changed.py).
+FINGERPRINTS_DDL = (
+    "CREATE TABLE IF NOT EXISTS read_model_fingerprints (name TEXT PRIMARY KEY, fingerprint TEXT NOT NULL)"
+)
+
+
+def model_fingerprints(projections: list[Projection] | None = None) -> dict[str, str]:
+    """This release's tables and the version of the rows its handlers write, per read model."""
+    written = versions()
+    return {
+        p.name: hashlib.sha256(
+            "\n".join([*p.schema, f"{p.name} writes version {written.get(p.name, 0)}"]).encode()
+        ).hexdigest()[:16]
+        for p in projections or all_projections()
+    }
+
+
 def schema_fingerprint(projections: list[Projection] | None = None) -> str:
     """This release's tables and the version of the rows its handlers write (`projections.versions`)."""
     chosen = projections or all_projections()
@@ -55,6 +73,22 @@ def stored_fingerprint(tx: Tx) -> str | None:
     return None if found is None else str(found["fingerprint"])
 
 
+def changed_read_models(tx: Tx) -> list[str] | None:
+    """The read models built with other tables or rows than this release's, or None when that is not known
+    (read models built before each had its own fingerprint: all of them, then)."""
+    if not tx.scalar(_HAS_FINGERPRINTS[tx.dialect]):
+        return None
+    stored = {row["name"]: row["fingerprint"] for row in tx.all("SELECT * FROM read_model_fingerprints")}
+    return [name for name, fingerprint in model_fingerprints().items() if stored.get(name) != fingerprint]
+
+
+_HAS_FINGERPRINTS = {
+    "sqlite": "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'read_model_fingerprints'",
+    "postgres": "SELECT 1 FROM information_schema.tables"
+    " WHERE table_schema = current_schema() AND table_name = 'read_model_fingerprints'",
+}
+
+
 def write_fingerprint(tx: Tx) -> None:
     """The read models now have this version's tables (a rebuild, or a first start, created them)."""
     tx.execute(SCHEMA_DDL)
@@ -62,6 +96,12 @@ def write_fingerprint(tx: Tx) -> None:
         "INSERT INTO read_model_schema (id, fingerprint) VALUES (1, ?)"
         " ON CONFLICT (id) DO UPDATE SET fingerprint = excluded.fingerprint",
         (schema_fingerprint(),),
+    )
+    tx.execute(FINGERPRINTS_DDL)
+    tx.executemany(
+        "INSERT INTO read_model_fingerprints (name, fingerprint) VALUES (?, ?)"
+        " ON CONFLICT (name) DO UPDATE SET fingerprint = excluded.fingerprint",
+        list(model_fingerprints().items()),
     )
 
 

@@ -28,25 +28,34 @@ def follower_names() -> tuple[str, ...]:
     return (READ_MODELS, NOTIFICATIONS_POLICY, MESSAGING_POLICY)
 
 
-def rebuild_read_models(settings: Settings, console: Console) -> int:
-    """Drop and rebuild every read model; the caller holds the store exclusively. Answers the events."""
+def rebuild_read_models(settings: Settings, console: Console, *, changed: bool = False) -> int:
+    """Drop and rebuild every read model (`changed`: only those this release changed, with the ones tied to
+    them, where that is exact: projections/rebuild_changed.py); the caller holds the store exclusively.
+    Answers the events."""
     from api.bootstrap import open_read_models
     from infrastructure.event_store import SharedStore
     from projections.rebuild import rebuild
+    from projections.rebuild_changed import rebuild_changed
 
     meter = Meter("replay")
     store = SharedStore(settings.event_store_env())
     try:
         db = open_read_models(settings)
         try:
-            stats = rebuild(store, db, progress=meter)
+            if changed:
+                outcome = rebuild_changed(store, db, progress=meter)
+                stats, names = outcome.stats, None if outcome.whole else outcome.names
+            else:
+                stats, names = rebuild(store, db, progress=meter), None
         finally:
             meter.finish()
             db.close()
     finally:
         store.close()
+    what = "every read model" if names is None else f"the read models {', '.join(names)}"
     console.say(
-        f"rebuilt {stats.events} events in {stats.seconds:.2f}s ({stats.events_per_second:,.0f} events/s)"
+        f"rebuilt {what} from {stats.events} events in {stats.seconds:.2f}s"
+        f" ({stats.events_per_second:,.0f} events/s)"
     )
     if stats.parked:
         console.warn(
@@ -69,12 +78,25 @@ def parked_after_rebuild(settings: Settings) -> int:
         db.close()
 
 
-@command("replay", "drop every read model and rebuild it from the event store (the server must be stopped)")
-def replay(_: argparse.Namespace, console: Console) -> int:
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--changed",
+        action="store_true",
+        help="after an upgrade: rebuild only the read models the new release changed and those tied to them"
+        " (every one where that is not exact)",
+    )
+
+
+@command(
+    "replay",
+    "drop every read model and rebuild it from the event store (the server must be stopped)",
+    _replay_arguments,
+)
+def replay(args: argparse.Namespace, console: Console) -> int:
     settings = load_settings()
     check_store(settings)
     with holding(settings, exclusive=True, busy=IN_USE):
-        rebuild_read_models(settings, console)
+        rebuild_read_models(settings, console, changed=args.changed)
     # Finished whatever the store holds; events that could not be applied are parked and make it exit 1.
     return FOUND if parked_after_rebuild(settings) else CLEAN
 

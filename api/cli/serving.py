@@ -31,7 +31,8 @@ def check_read_models(settings: Settings, console: Console | None = None) -> Non
 
     Read models built by an earlier release with other tables are rebuilt here on the embedded store (one
     process: nothing else reads them meanwhile); with PostgreSQL, where other workers may be serving them,
-    the operator runs `freight replay` once."""
+    the operator runs `freight replay --changed` once. Either way only the read models the release changed
+    are rebuilt, with those tied to them (projections/rebuild_changed.py)."""
     from api.bootstrap import open_read_models
     from projections.condition import inspect
 
@@ -47,8 +48,10 @@ def check_read_models(settings: Settings, console: Console | None = None) -> Non
 
         console.say(f"{damage}: rebuilding them from the event store before serving")
         with holding(settings, exclusive=True, busy=IN_USE):
-            rebuild_read_models(settings, console)
+            rebuild_read_models(settings, console, changed=True)
         return
+    if damage and condition.other_schema:
+        raise Refusal(f"the read models are damaged ({damage}); run `freight replay --changed` first")
     if damage:
         raise Refusal(f"the read models are damaged ({damage}); run `freight replay` first")
 

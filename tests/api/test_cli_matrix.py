@@ -496,6 +496,48 @@ def test_read_models_of_an_earlier_release_are_rebuilt_before_serving_on_sqlite(
     assert freight(fresh, "verify", "--json", "--wait", "0").json()["ok"] is True
 
 
+def test_an_upgrade_that_changed_one_read_model_rebuilds_it_alone(
+    fresh: Store, freight: Any, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A release that changed `booking_sailings`' rows: the embedded store rebuilds that read model alone
+    before serving; PostgreSQL's `serve` refuses and names `freight replay --changed`, which does the same
+    (3863)."""
+    from api.bootstrap import open_read_models
+    from api.cli.outcome import Console, Refusal
+    from api.cli.serving import check_read_models
+    from projections.condition import inspect
+
+    assert freight(fresh, "seed-demo", "--events", "60").code == 0
+    db = open_read_models(fresh.settings)
+    try:
+        with db.transaction() as tx:
+            tx.execute(
+                "UPDATE read_model_fingerprints SET fingerprint = 'release-41' WHERE name = ?",
+                ("booking_sailings",),
+            )
+            tx.execute("UPDATE read_model_schema SET fingerprint = 'release-41'")
+    finally:
+        db.close()
+    if fresh.kind == "postgres":
+        with pytest.raises(Refusal, match="freight replay --changed"):
+            check_read_models(fresh.settings, Console())
+        said = freight(fresh, "replay", "--changed")
+        assert said.code == 0
+        out = said.out
+    else:
+        capfd.readouterr()
+        check_read_models(fresh.settings, Console())
+        out = capfd.readouterr().out
+    assert "rebuilt the read models booking_sailings from" in out, out
+    db = open_read_models(fresh.settings)
+    try:
+        with db.read() as tx:
+            assert inspect(tx).damage() is None
+    finally:
+        db.close()
+    assert freight(fresh, "verify", "--json", "--wait", "0").json()["ok"] is True
+
+
 # -- audit -------------------------------------------------------------------------------------------------
 
 
