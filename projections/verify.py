@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from followers import dead_letters
+from followers.dead_letters import DeadLetter
 from infrastructure.event_store import SharedStore
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.condition import ReadModelCondition, inspect
 from projections.rebuild import Progress, rebuild
-from projections.registry import all_projections
+from projections.registry import READ_MODELS, all_projections
 
 
 @dataclass
@@ -60,11 +62,13 @@ def compare(live: ReadModelDB, rebuilt: ReadModelDB) -> list[Difference]:
 @dataclass
 class Verification:
     """What `verify_snapshot` found: the live read models' condition, the position they were compared at,
-    and every row that differs from a rebuild up to that position."""
+    every row that differs from a rebuild up to that position, and the events that rebuild could not apply
+    (parked in the scratch tables): a history that does not replay, whatever the rows say."""
 
     condition: ReadModelCondition
     position: int
     differences: list[Difference]
+    unreplayed: list[DeadLetter] = field(default_factory=list)
 
 
 def verify_snapshot(
@@ -86,7 +90,8 @@ def verify_snapshot(
         tables = {t: k for t, k in read_model_tables().items() if t not in condition.missing_tables}
         with scratch.read() as rebuilt:
             differences = compare_tables(tx, rebuilt, tables, compare_progress)
-    return Verification(condition, position, differences)
+            unreplayed = dead_letters.letters(rebuilt, dead_letters.PARKED, READ_MODELS)
+    return Verification(condition, position, differences, unreplayed)
 
 
 def verify(store: SharedStore, live: ReadModelDB, scratch: ReadModelDB) -> list[Difference]:

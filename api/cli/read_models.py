@@ -183,11 +183,21 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
         )
     if parked:
         console.warn(f"{len(parked)} parked events; `freight dead-letters` lists, retries or skips them")
+    for letter in found.unreplayed:
+        console.say(
+            f"not replayed: the rebuild could not apply the event at position {letter.position}"
+            f" ({letter.topic}, aggregate {letter.aggregate_id}): {letter.error}"
+        )
+    if found.unreplayed:
+        console.warn(
+            f"{len(found.unreplayed)} events the live read models applied do not replay: a rebuild (and"
+            " `freight replay`) would park them"
+        )
     if found.differences:
         console.warn(f"{len(found.differences)} differing rows")
     if missing:
         console.warn(f"{len(missing)} read-model tables missing; `freight replay` rebuilds them")
-    code = FOUND if behind or missing or found.differences or parked else CLEAN
+    code = FOUND if behind or missing or found.differences or parked or found.unreplayed else CLEAN
     if code == CLEAN:
         console.say(
             f"read models match the event store ({found.position} events; every follower at the head)"
@@ -200,6 +210,7 @@ def _verify(settings: Settings, wait: float, console: Console) -> Result:
         "missing_tables": missing,
         "difference_count": len(found.differences),
         "parked": [summary(letter) for letter in parked],
+        "unreplayed": [summary(letter) for letter in found.unreplayed],
         "differences": [
             {"table": d.table, "key": list(d.key), "live": d.live, "rebuilt": d.rebuilt}
             for d in found.differences[:JSON_DIFFERENCES]

@@ -34,7 +34,7 @@ SETTINGS = ("DATABASE_URL", "VAR_DIR", "HOST", "PORT", "JWT_SECRET", "ADMIN_USER
 ADMIN_PASSWORD = "Admin-Pass1"
 VERIFY_KEYS = {
     "command", "ok", "exit_code", "head", "positions", "behind", "compared_at", "missing_tables",
-    "difference_count", "differences", "parked",
+    "difference_count", "differences", "parked", "unreplayed",
 }  # fmt: skip
 REFUSAL_KEYS = {"command", "ok", "exit_code", "error"}
 CHECK_KEYS = {"command", "ok", "exit_code", "file", "events", "line", "problem"}

@@ -97,6 +97,8 @@ def test_a_poison_event_is_parked_named_and_retried(
     found = _verify(settings, 5.0, Console(json=True))
     assert found.code == 1
     assert [p["aggregateId"] for p in found.fields["parked"]] == [str(account.id)]
+    # Its rebuild meets the same poison: the history does not replay (apart from what the live ones parked).
+    assert [p["aggregateId"] for p in found.fields["unreplayed"]] == [str(account.id)]
 
     # A replay finishes whatever the store holds: the poison event is parked again, the rest rebuilt.
     for follower in services.followers:
