@@ -28,6 +28,9 @@ class Rewritten:
     position: int
     rows: int
     tables: list[str]
+    # Events the replay could not apply (parked in the scratch tables): their rows are missing from it, and so
+    # from the live tables once rewritten. `freight verify` names them.
+    unreplayed: int = 0
 
 
 def _write(tx: Tx, difference: Difference, key: tuple[str, ...]) -> None:
@@ -60,5 +63,5 @@ def rewrite_as_replayed(store: SharedStore, live: ReadModelDB, scratch: ReadMode
         compact = getattr(live, "compact", None)
         if compact is not None:
             compact(tables)
-        return Rewritten(found.position, len(found.differences), tables)
+        return Rewritten(found.position, len(found.differences), tables, len(found.unreplayed))
     raise StillMoving

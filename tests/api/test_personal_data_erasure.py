@@ -555,7 +555,7 @@ def test_an_erasure_closes_the_customer_s_pending_profile_edit(
 
 
 def test_an_erased_company_s_colleagues_lose_their_logins_with_it(
-    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Her colleagues' names and e-mails are the company's team, so its erasure takes their own logins along:
     the booker signs in and books no more, his key ends, an invitation sent before opens no login after, and
@@ -591,7 +591,9 @@ def test_an_erased_company_s_colleagues_lose_their_logins_with_it(
     assert hits(database_bytes(services.settings), personal) == []
     trail = ok(client.get(f"/audit/api/v1/aggregates/{booker_id}/events", headers=admin_headers))
     assert system_reason("erasedWithCompany", reason="GDPR art. 17 request") in json.dumps(trail)
-    # Her login's name and the booker's both read as erased, each its own: the history replays.
+    # Her login's name and the booker's both read as erased, each its own: the history replays, and the
+    # erasure's own replay applied every event (it says so when it cannot).
+    assert [r.message for r in caplog.records if r.name == "api.erasure"] == []
     assert_verify_clean(services, tmp_path)
 
 

@@ -82,7 +82,7 @@ def test_any_history_with_erasures_replays_to_the_live_read_models(steps: list[t
                     scratch_number += 1
                     scratch = SqliteReadModels(work / f"scratch-{scratch_number}.db")
                     try:
-                        rewrite_as_replayed(store, live, scratch)
+                        assert rewrite_as_replayed(store, live, scratch).unreplayed == 0
                     finally:
                         scratch.close()
                 follower.poke()
