@@ -150,7 +150,7 @@ def test_freight_replay_exits_1_on_bad_data_never_3(
     monkeypatch.chdir(tmp_path)  # no .env of the working tree
     # The command's own choice of path: on PostgreSQL the two-process rebuild from the first event.
     monkeypatch.setattr(rebuild_module, "PARALLEL_FROM", 0)
-    code = replay(argparse.Namespace(), Console(json=False))
+    code = replay(argparse.Namespace(changed=False), Console(json=False))
     assert code == FOUND != 3
     assert sorted(letter.position for letter in _parked(settings)) == sorted(positions)
     position, head, found = _state(settings, later)

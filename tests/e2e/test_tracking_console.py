@@ -43,8 +43,12 @@ def test_staff_run_tracking_from_the_console(
 
         # A key: shown once, then listed by its hint only.
         label = f"Jebel Ali gate {size['width']}"
-        page.get_by_label("Who publishes with it").fill(label)
-        page.get_by_role("button", name="Create key").click()
+        field = page.get_by_label("Who publishes with it")
+        field.fill(label)
+        expect(page.get_by_role("button", name="Create key")).to_be_enabled()
+        # Submitted from the field (Enter), as a keyboard user does: the panels above may still be loading and
+        # moving the form down, and a click aimed before they moved lands beside the button.
+        field.press("Enter")
         issued = page.get_by_test_id("issued-key")
         expect(issued).to_contain_text("shown this once")
         key = issued.locator("code").inner_text()
