@@ -167,7 +167,12 @@ def test_an_accepted_order_the_amended_booking_no_longer_matches_is_revised_not_
         client.put(f"{ADMIN}/shipping-orders/{order_id}/request-revision", headers=admin_headers, json=revise)
     )
     assert asked["statusName"] == "revision_requested"
-    assert client.get(draft, headers=alice).status_code == 404  # the draft that disagreed is withdrawn
+    withdrawn = client.get(draft, headers=alice)  # the draft that disagreed is withdrawn, and says why
+    assert withdrawn.status_code == 404
+    assert withdrawn.json()["errors"][0]["errorCodeMessage"] == (
+        f"No transport document BL-{reference}"
+        f" while its shipping instructions SI-{reference} are PENDING_UPDATE"
+    )
     one = order_payload(rid, quantity=1)
     edit = {k: v for k, v in one.items() if k not in ("rateRequestId", "frightType")} | {"freightType": 1}
     ok(client.put(f"{CLIENT}/shipping-orders/{order_id}/edit", headers=alice, json=edit))

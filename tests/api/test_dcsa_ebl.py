@@ -246,8 +246,11 @@ def test_submit_revise_update_accept_approve_issue(shipper: Shipper) -> None:
     assert it.status(reference) == ("RECEIVED", "UPDATE_RECEIVED")
     assert it.read(reference)["consignmentItems"][0]["descriptionOfGoods"] == ["Raw pistachios"]
     # No transport document before staff accept.
-    answer, _ = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    answer, missing = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
     assert answer.status_code == 404
+    assert missing["errors"][0]["errorCodeMessage"].endswith(
+        f"shipping instructions {reference} are RECEIVED"
+    )
     # Staff accept (the existing console action): a DRAFT transport document.
     it.staff_put(f"shipping-orders/{order}/accept")
     found = it.read(reference)

@@ -209,10 +209,8 @@ def test_sign_up_shows_its_steps_and_the_birth_date_placeholder_matches_the_cale
     expect(page.get_by_label("Month", exact=True)).to_have_value(str(int(month)))
     expect(page.get_by_role("button", name=placeholder)).to_be_visible()  # its day 1 is on the calendar shown
     # The calendar's own row: the month and the year side by side at one height, not the shared select's.
-    heights = {
-        name: (page.get_by_label(name, exact=True).bounding_box() or {}).get("height")
-        for name in ("Month", "Year")
-    }
+    boxes = {name: page.get_by_label(name, exact=True).bounding_box() for name in ("Month", "Year")}
+    heights = {name: box and box["height"] for name, box in boxes.items()}
     assert heights["Month"] == heights["Year"] == 32, heights
     shot(page, screenshot_dir, "register-calendar")
     page.get_by_role("button", name="Calendar").click()

@@ -90,6 +90,16 @@ def _order_of(
     return booking, order
 
 
+def _no_transport_document(reference: str, order: dict[str, Any]) -> NotFound:
+    """A transport document exists only while its order's state has one: say which state the instructions
+    are in instead (before staff accept them, back with the shipper for an update, cancelled, declined)."""
+    instructions = shipping_instructions_reference(str(booking_reference_of(reference)))
+    status = documents.state_fact(str(order["status_name"]), "dcsa")
+    return NotFound(
+        f"No transport document {reference} while its shipping instructions {instructions} are {status}"
+    )
+
+
 def _container_ids(services: Services, document: dict[str, Any]) -> dict[str, int]:
     numbers = [
         str((u.get("equipment") or {}).get("equipmentReference") or u.get("equipmentReference"))
@@ -311,7 +321,7 @@ async def get_transport_document(
     booking, order = await off_loop(_order_of, services, transportDocumentReference, principal)
     document = await off_loop(transport_document_of, services, booking, order)
     if document is None:
-        raise NotFound(f"No transport document {transportDocumentReference}")
+        raise _no_transport_document(transportDocumentReference, order)
     return JSONResponse(document)
 
 
@@ -334,7 +344,7 @@ def approve_transport_document(
         raise ValidationFailed({"transportDocumentStatus": "Only APPROVED may be set"})
     _, order = _order_of(services, transportDocumentReference, principal)
     if not transport_document_status(str(order["status_name"])):
-        raise NotFound(f"No transport document {transportDocumentReference}")
+        raise _no_transport_document(transportDocumentReference, order)
     position = services.booking.approve_shipping_order(order["id"], principal.actor)
     services.settle(position)
     return Response(status_code=202)
