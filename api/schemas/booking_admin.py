@@ -95,10 +95,18 @@ class ReferenceContainerBody(WireModel):
 
 
 def valid_until(text: str) -> datetime:
-    """A date means the end of that day (UTC); a time without a zone is UTC."""
+    """A date means the end of that day (UTC); a time without a zone is UTC. Either is refused outside the
+    business's window (domain/shared/moments.py): a quote valid until 9999 would overflow every reader that
+    converts it (the customer's notice writes it in the Solar Hijri calendar)."""
     try:
-        if len(text.strip()) == 10:
-            return datetime.combine(date.fromisoformat(text.strip()), time.max, tzinfo=UTC)
-        return utc_instant(datetime.fromisoformat(text.strip()))
+        given = text.strip()
+        if len(given) == 10:
+            moment = datetime.combine(date.fromisoformat(given), time.max, tzinfo=UTC)
+        else:
+            moment = datetime.fromisoformat(given)
     except ValueError as error:
         raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
+    try:
+        return utc_instant(moment)
+    except ValueError as error:
+        raise ValidationFailed({"validUntil": str(error)}) from error

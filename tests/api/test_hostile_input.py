@@ -120,6 +120,23 @@ def cases(rid: str, account: str) -> list[Case]:
             json={"price": 100, "validUntil": "9999-12-31T23:59:59-01:00"},
             role="admin",
         ),
+        # The staff screen sends a date alone (the end of that day): the same window holds.
+        *(
+            Case(
+                f"{name} validUntil {when}",
+                "PUT",
+                f"{ADMIN}/rate-requests/{rid}/{route}",
+                "validUntil",
+                json={"price": 100, "validUntil": when},
+                role="admin",
+            )
+            for name, route in (
+                ("quote", "quote"),
+                ("confirm", "confirm-request"),
+                ("amendment requote", "amendments/requote"),
+            )
+            for when in ("9999-12-31", "2100-01-01")
+        ),
         Case(
             "audit to 9999",
             "GET",
