@@ -47,6 +47,15 @@ CODES = {
 }
 
 
+# The standard's error code for a refusal answered with each of these statuses (api/edge/errors.http_status),
+# on every door; any other refusal takes the door's own code (a bad value, a business rule).
+_STATUS_CODES = {401: 7007, 403: 7008, 404: 7006, 409: 7005, 429: 7011}
+
+
+def refusal_code(status: int, otherwise: int) -> int:
+    return _STATUS_CODES.get(status, otherwise)
+
+
 @dataclass(frozen=True)
 class DetailedError:
     code: int

@@ -3,7 +3,8 @@
 What no field of this API ever takes, whatever its schema says: text with lone surrogates (they cannot be
 stored as UTF-8), control characters (NUL and the like; tab and line breaks are text) or bidirectional
 overrides (they make a stored text read differently from what it is); text longer than `MAX_TEXT`, or an
-identifier (a wire key named `id`, `...Id`, `...Reference`, `msds`) longer than `MAX_IDENTIFIER`; integers
+identifier (a wire key named `id`, `...Id`, `...Reference`, `msds`) longer than `MAX_IDENTIFIER`, except
+a body's field whose model allows more (the DCSA standard's 5,000-character cancellation `reason`); integers
 beyond the store's 32-bit columns; numbers that are not finite. Each refusal is a 400 naming the field by
 its wire path (`parties.0.name`), before anything is recorded.
 
@@ -27,12 +28,13 @@ import json
 import math
 import re
 import types
-from typing import Any, Union, get_args, get_origin
+from typing import Any, NamedTuple, Union, get_args, get_origin
 
 from fastapi import Request
 from fastapi.dependencies.utils import get_flat_params
 from fastapi.params import Form
 from fastapi.routing import APIRoute
+from pydantic import BaseModel, RootModel
 from starlette.exceptions import HTTPException
 
 from domain.shared.errors import ValidationFailed
@@ -91,10 +93,12 @@ def _is_identifier(path: str) -> bool:
     return bool(_IDENTIFIER_KEY.fullmatch(key))
 
 
-def problems(value: Any, path: str, found: dict[str, str]) -> None:
-    """Every field of a decoded JSON value that breaks a rule above, keyed by its dotted wire path."""
+def problems(value: Any, path: str, found: dict[str, str], long_texts: dict[str, int] | None = None) -> None:
+    """Every field of a decoded JSON value that breaks a rule above, keyed by its dotted wire path.
+    `long_texts`: the wire paths whose model allows text longer than `MAX_TEXT`, with their bound."""
     if isinstance(value, str):
-        problem = text_problem(value, MAX_IDENTIFIER if _is_identifier(path) else MAX_TEXT)
+        limit = MAX_IDENTIFIER if _is_identifier(path) else MAX_TEXT
+        problem = text_problem(value, (long_texts or {}).get(path, limit))
     elif isinstance(value, int | float):
         problem = number_problem(value)
     elif isinstance(value, dict):
@@ -103,11 +107,11 @@ def problems(value: Any, path: str, found: dict[str, str]) -> None:
             key_problem = text_problem(str(key), MAX_IDENTIFIER)
             if key_problem:
                 found.setdefault(child, key_problem)
-            problems(item, child, found)
+            problems(item, child, found, long_texts)
         return
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            problems(item, f"{path}.{index}" if path else str(index), found)
+            problems(item, f"{path}.{index}" if path else str(index), found, long_texts)
         return
     else:
         return
@@ -127,14 +131,21 @@ def _declares_number(annotation: Any) -> bool:
     return False
 
 
-_Shape = tuple[frozenset[str], bool, frozenset[str]]
+class _Shape(NamedTuple):
+    numbers: frozenset[str]
+    takes_json: bool
+    reads_itself: frozenset[str]
+    long_texts: dict[str, int]
+
+
+_NO_SHAPE = _Shape(frozenset(), False, frozenset(), {})
 
 
 def _route_shape(route: APIRoute) -> _Shape:
     """The route's query and path parameters declared as numbers (wire names), whether it takes a JSON
-    body (a body that is not a form), and the media types of a body it reads itself. Worked out once per
-    route and kept on it (not in a table keyed by `id(route)`: a test suite builds many apps, and a dead
-    route's id is reused by a new one)."""
+    body (a body that is not a form), the media types of a body it reads itself, and its body's text
+    fields that may be longer than `MAX_TEXT`. Worked out once per route and kept on it (not in a table
+    keyed by `id(route)`: a test suite builds many apps, and a dead route's id is reused by a new one)."""
     shape: _Shape | None = getattr(route, "_input_shape", None)
     if shape is None:
         shape = _shape_of(route)
@@ -151,7 +162,29 @@ def _shape_of(route: APIRoute) -> _Shape:
     body = route.body_field
     takes_json = body is not None and not isinstance(body.field_info, Form)
     declared = ((route.openapi_extra or {}).get("requestBody") or {}).get("content") or {}
-    return numbers, takes_json, frozenset(str(kind).lower() for kind in declared)
+    long_texts = _long_texts(body.field_info.annotation) if takes_json and body is not None else {}
+    return _Shape(numbers, takes_json, frozenset(str(kind).lower() for kind in declared), long_texts)
+
+
+def _long_texts(annotation: Any) -> dict[str, int]:
+    """A body model's top-level text fields whose declared bound is above `MAX_TEXT`, by wire name: a
+    standard's own longer field (DCSA's 5,000-character `reason`) is taken as the standard writes it. A
+    root model and a union (a `oneOf`) count each of their models."""
+    found: dict[str, int] = {}
+    if get_origin(annotation) in (Union, types.UnionType):
+        for member in get_args(annotation):
+            found.update(_long_texts(member))
+        return found
+    if not isinstance(annotation, type) or not issubclass(annotation, BaseModel):
+        return found
+    if issubclass(annotation, RootModel):
+        return _long_texts(annotation.model_fields["root"].annotation)
+    for name, field in annotation.model_fields.items():
+        for constraint in field.metadata:
+            bound = getattr(constraint, "max_length", None)
+            if isinstance(bound, int) and bound > MAX_TEXT:
+                found[field.alias or name] = bound
+    return found
 
 
 def _media_type(content_type: str | None) -> str | None:
@@ -164,8 +197,8 @@ def _media_type(content_type: str | None) -> str | None:
 
 async def screen_input(request: Request) -> None:
     route = request.scope.get("route")
-    numbers, takes_json, reads_itself = (
-        _route_shape(route) if isinstance(route, APIRoute) else (frozenset(), False, frozenset())
+    numbers, takes_json, reads_itself, long_texts = (
+        _route_shape(route) if isinstance(route, APIRoute) else _NO_SHAPE
     )
     found: dict[str, str] = {}
     for name, value in request.query_params.multi_items():
@@ -191,7 +224,7 @@ async def screen_input(request: Request) -> None:
             if takes_json:
                 raise HTTPException(415, "Send this body as JSON (Content-Type: application/json)")
         elif body:
-            _screen_json(body, found)
+            _screen_json(body, found, long_texts)
     if found:
         raise ValidationFailed(found)
 
@@ -200,7 +233,7 @@ async def screened_body(request: Request) -> bytes:
     """The body of a route that reads it itself (declaring its media types in its OpenAPI `requestBody`):
     one of those media types (415 otherwise), screened as a JSON body is, or as text by line."""
     route = request.scope.get("route")
-    media_types = _route_shape(route)[2] if isinstance(route, APIRoute) else frozenset()
+    media_types = _route_shape(route).reads_itself if isinstance(route, APIRoute) else frozenset()
     body = await request.body()
     if not body:
         return body  # the route names what is missing
@@ -234,7 +267,7 @@ def _screen_text(body: bytes, found: dict[str, str]) -> None:
         found.setdefault("body", f"{problem} (line {line})")
 
 
-def _screen_json(body: bytes, found: dict[str, str]) -> None:
+def _screen_json(body: bytes, found: dict[str, str], long_texts: dict[str, int] | None = None) -> None:
     try:
         # `parse_constant` refuses NaN and Infinity, which Python's json would take as numbers.
         value = json.loads(body, parse_constant=_not_json)
@@ -252,7 +285,7 @@ def _screen_json(body: bytes, found: dict[str, str]) -> None:
     if _deeper_than(value, MAX_DEPTH):
         found.setdefault("body", "The body is nested too deeply")
         return
-    problems(value, "", found)
+    problems(value, "", found, long_texts)
 
 
 def _deeper_than(value: Any, limit: int) -> bool:

@@ -146,10 +146,14 @@ def test_the_portal_answers_commercial_schedules_valid_and_paged(
 
     forged = base64.urlsafe_b64encode(b'{"offset": 1, "query": {"service_code": "X"}}').decode()
     cs_error(client.get("/v1/vessel-schedules", params={"cursor": forged}, headers=headers), 400)
-    cs_error(
+    unknown = cs_error(
         client.get("/v1/port-schedules", params={"UNLocationCode": "nope", "date": day}, headers=headers), 400
     )
-    cs_error(client.get("/v1/vessel-schedules"), 401)
+    assert {e["errorCode"] for e in unknown} == {7003}
+    # Who may not read answers the standard's "unauthorized", as the booking door does.
+    for credential in ({}, {"API-Key": "fb_live_unknown"}, {"Authorization": "Bearer not-a-token"}):
+        refused = cs_error(client.get("/v1/vessel-schedules", headers=credential), 401)
+        assert [(e["errorCode"], e["errorCodeText"]) for e in refused] == [(7007, "unauthorized")]
 
 
 def test_an_api_key_reads_the_schedules(client: TestClient, admin_headers: dict[str, str]) -> None:

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 from api.bootstrap import Services
 from api.dcsa.booking.models import ErrorResponse
 from api.dcsa.door import door_router
-from api.dcsa.errors import DetailedError, error_response
+from api.dcsa.errors import DetailedError, error_response, refusal_code
 from api.dcsa.schedules import models as cs
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
@@ -60,10 +60,11 @@ class CsRoute(APIRoute):
                 return _error(request, 400, details, "Invalid query parameters")
             except DomainError as error:
                 status = http_status(error)
+                code = refusal_code(status, 7003)
                 fields = error.fields if isinstance(error, ValidationFailed) else {}
-                details = [DetailedError(7003, m, k or None) for k, m in fields.items()]
+                details = [DetailedError(code, m, k or None) for k, m in fields.items()]
                 return _error(
-                    request, status, details or [DetailedError(7003, error.description)], error.description
+                    request, status, details or [DetailedError(code, error.description)], error.description
                 )
             except HTTPException as error:
                 return _error(
