@@ -35,6 +35,11 @@ GENERATOR_OPTIONS = [
     "--enum-field-as-literal=all",
     "--disable-timestamp",
     "--formatters=builtin",
+    # The standard's integers, numbers and booleans are JSON's: "2" is not 2 and 1 is not true.
+    "--strict-types",
+    "int",
+    "float",
+    "bool",
 ]
 ONE_OF_MODELS = ("CancelBookingRequest", "PlaceOfBLIssue", "DangerousGoods")
 EBL_DOCUMENT = ROOT / "contract" / "dcsa" / "EBL_v3.0.3.yaml"
@@ -105,10 +110,11 @@ def _with_one_of_validators(source: str, names: tuple[str, ...]) -> str:
         if found != 1:
             raise RuntimeError(f"no oneOf root model {name} in the generated models")
     source = source.replace("from typing import ", "from typing import Any, ", 1)
-    source = source.replace(
-        "from pydantic import ", "from api.dcsa.one_of import exactly_one\nfrom pydantic import ", 1
+    return source.replace(
+        "from pydantic import ",
+        "from api.dcsa.one_of import exactly_one\nfrom pydantic import model_validator, ",
+        1,
     )
-    return source.replace("RootModel\n", "RootModel, model_validator\n", 1)
 
 
 def _formatted(source: str, *, joined: bool = False) -> str:

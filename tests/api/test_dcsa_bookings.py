@@ -137,8 +137,20 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
         ),
         (lambda b: b["requestedEquipments"][0].update(units=1001), "$.requestedEquipments[0].units", 7004),
         (lambda b: b["requestedEquipments"][0].update(units=0), "$.requestedEquipments[0].units", 7002),
+        # The standard's integers and booleans are JSON's own: "2" is not 2, "true" is not true.
+        (lambda b: b["requestedEquipments"][0].update(units="2"), "$.requestedEquipments[0].units", 7002),
+        (lambda b: b.update(isPartialLoadAllowed="true"), "$.isPartialLoadAllowed", 7002),
     ],
-    ids=["missing-field", "missing-nested-field", "unknown-location", "wrong-equipment", "too-many", "zero"],
+    ids=[
+        "missing-field",
+        "missing-nested-field",
+        "unknown-location",
+        "wrong-equipment",
+        "too-many",
+        "zero",
+        "units-as-text",
+        "boolean-as-text",
+    ],
 )
 def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothing(
     client: TestClient, change: Any, json_path: str, code: int
@@ -246,8 +258,37 @@ def test_revision_feedback_update_and_cancellation(client: TestClient, admin_hea
     cancelled = client.patch(f"{V2}/{reference}", json=cancel, headers=alice)
     assert (cancelled.status_code, cancelled.content) == (202, b"")
     assert read(client, alice, reference)["bookingStatus"] == "CANCELLED"
-    dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
-    dcsa_error(client.put(f"{V2}/{reference}", json=updated, headers=alice), 409)
+    # Refused in the standard's words: its status, not the portal's state names.
+    again = dcsa_error(
+        client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409
+    )
+    assert [(e["errorCode"], e["errorCodeMessage"]) for e in again] == [
+        (7005, "This booking is CANCELLED: it is no longer cancelled")
+    ]
+    late = dcsa_error(client.put(f"{V2}/{reference}", json=updated, headers=alice), 409)
+    assert [e["errorCodeMessage"] for e in late] == [
+        "This booking is CANCELLED: it is no longer updated or amended"
+    ]
+
+
+def test_a_cancellation_reason_is_as_long_as_the_standard_allows(client: TestClient) -> None:
+    """CancelBookingRequest's `reason` takes 5,000 characters: longer than the screen's bound for the
+    portal's own texts, and taken whole; one more is refused by its path, with nothing stored."""
+    alice = customer(client, "dcsa-long-reason")
+    reference = post(client, alice, sample("booking-regular"))
+    services = services_of(client)
+    settle(client)
+    head = services.store.head()
+    too_long = {"bookingStatus": "CANCELLED", "reason": "r" * 5001}
+    errors = dcsa_error(client.patch(f"{V2}/{reference}", json=too_long, headers=alice), 400)
+    assert [e["jsonPath"] for e in errors] == ["$.reason"]
+    assert services.store.head() == head
+    reason = "Moved to a later sailing." * 200  # 5,000 characters
+    cancelled = client.patch(
+        f"{V2}/{reference}", json={"bookingStatus": "CANCELLED", "reason": reason}, headers=alice
+    )
+    assert cancelled.status_code == 202, cancelled.text
+    assert read(client, alice, reference)["bookingStatus"] == "CANCELLED"
 
 
 def test_journey_sample_quoted_then_confirmed_by_staff_reads_confirmed_with_its_charges(
@@ -289,7 +330,13 @@ def test_journey_sample_quoted_then_confirmed_by_staff_reads_confirmed_with_its_
     assert charge["currencyCode"] == "USD"
     booking_reference = confirmed["carrierBookingReference"]
     assert read(client, alice, booking_reference)["carrierBookingRequestReference"] == reference
-    dcsa_error(client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409)
+    # The standard's 409 for this case points to the confirmed booking's own cancellation.
+    (refusal,) = dcsa_error(
+        client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409
+    )
+    assert refusal["errorCodeMessage"] == (
+        "This booking is CONFIRMED: ask to cancel it with bookingCancellationStatus CANCELLATION_RECEIVED"
+    )
     ok(client.put(f"{ADMIN}/rate-requests/{rid}/reject", headers=admin_headers, json={"message": "No"}))
     assert read(client, alice, reference)["bookingStatus"] == "DECLINED"
 

@@ -12,7 +12,16 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, Field, RootModel, model_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    Field,
+    RootModel,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    model_validator,
+)
 
 from api.dcsa.one_of import exactly_one
 
@@ -54,7 +63,7 @@ class Feedback(BaseModel):
 
 
 class DetailedError(BaseModel):
-    errorCode: Annotated[int | None, Field(ge=7000, le=9999)] = None
+    errorCode: Annotated[StrictInt | None, Field(ge=7000, le=9999)] = None
     property: Annotated[str | None, Field(max_length=100)] = None
     value: Annotated[str | None, Field(max_length=500)] = None
     jsonPath: Annotated[str | None, Field(max_length=500)] = None
@@ -115,20 +124,20 @@ class PlaceOfBLIssue(RootModel[PlaceOfBLIssue1 | PlaceOfBLIssue2]):
 
 
 class ActiveReeferSettings(BaseModel):
-    temperatureSetpoint: float
+    temperatureSetpoint: StrictFloat
     temperatureUnit: Literal["CEL", "FAH"]
-    o2Setpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
-    co2Setpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
-    humiditySetpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
-    airExchangeSetpoint: Annotated[float | None, Field(ge=0.0)] = None
+    o2Setpoint: Annotated[StrictFloat | None, Field(ge=0.0, le=100.0)] = None
+    co2Setpoint: Annotated[StrictFloat | None, Field(ge=0.0, le=100.0)] = None
+    humiditySetpoint: Annotated[StrictFloat | None, Field(ge=0.0, le=100.0)] = None
+    airExchangeSetpoint: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     airExchangeUnit: Literal["MQH", "FQH"] | None = None
-    isVentilationOpen: bool | None = None
-    isDrainholesOpen: bool | None = None
-    isBulbMode: bool | None = None
-    isColdTreatmentRequired: bool | None = None
-    isControlledAtmosphereRequired: bool | None = None
-    isPreCoolingRequired: bool | None = None
-    isGeneratorSetRequired: bool | None = None
+    isVentilationOpen: StrictBool | None = None
+    isDrainholesOpen: StrictBool | None = None
+    isBulbMode: StrictBool | None = None
+    isColdTreatmentRequired: StrictBool | None = None
+    isControlledAtmosphereRequired: StrictBool | None = None
+    isPreCoolingRequired: StrictBool | None = None
+    isGeneratorSetRequired: StrictBool | None = None
 
 
 class PartyAddress(BaseModel):
@@ -229,7 +238,7 @@ class EquipmentReference(RootModel[str]):
 
 
 class TareWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
@@ -266,41 +275,41 @@ class ExtendedHSCode(RootModel[str]):
 
 
 class ExportLicense(BaseModel):
-    isRequired: bool | None = None
+    isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
 
 
 class ImportLicense(BaseModel):
-    isRequired: bool | None = None
+    isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
 
 
 class CargoGrossWeightReq(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class CargoGrossWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class CargoGrossVolume(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ"]
 
 
 class CargoNetWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class CargoNetVolume(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ"]
 
 
@@ -329,27 +338,27 @@ class SegregationGroup(RootModel[str]):
 
 
 class GrossWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class NetWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class NetExplosiveContent(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR", "GRM", "ONZ"]
 
 
 class NetVolume(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ", "LTR"]
 
 
 class InnerPackaging(BaseModel):
-    quantity: int
+    quantity: StrictInt
     material: Annotated[str, Field(max_length=100)]
     description: Annotated[str, Field(max_length=100)]
     innerPackagings: list[InnerPackaging] | None = None
@@ -364,11 +373,11 @@ class EmergencyContactDetails(BaseModel):
 
 class Limits(BaseModel):
     temperatureUnit: Literal["CEL", "FAH"]
-    flashPoint: float | None = None
-    transportControlTemperature: float | None = None
-    transportEmergencyTemperature: float | None = None
-    SADT: float | None = None
-    SAPT: float | None = None
+    flashPoint: StrictFloat | None = None
+    transportControlTemperature: StrictFloat | None = None
+    transportEmergencyTemperature: StrictFloat | None = None
+    SADT: StrictFloat | None = None
+    SAPT: StrictFloat | None = None
 
 
 class EmptyContainerPickup(BaseModel):
@@ -416,12 +425,12 @@ class AdvanceManifestFiling(BaseModel):
 class Charge(BaseModel):
     chargeName: Annotated[str, Field(deprecated=True, max_length=50, pattern="^\\S(?:.*\\S)?$")]
     extendedChargeName: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = None
-    currencyAmount: Annotated[float, Field(ge=0.0)]
+    currencyAmount: Annotated[StrictFloat, Field(ge=0.0)]
     currencyCode: Annotated[str, Field(max_length=3, min_length=3, pattern="^[A-Z]{3}$")]
     paymentTermCode: Literal["PRE", "COL"]
     calculationBasis: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
-    unitPrice: Annotated[float, Field(ge=0.0)]
-    quantity: Annotated[float, Field(ge=0.0)]
+    unitPrice: Annotated[StrictFloat, Field(ge=0.0)]
+    quantity: Annotated[StrictFloat, Field(ge=0.0)]
 
 
 class OriginChargesPaymentTerm(BaseModel):
@@ -444,7 +453,7 @@ class Vessel(BaseModel):
 class ErrorResponse(BaseModel):
     httpMethod: Literal["GET", "HEAD", "POST", "PUT", "DELETE", "OPTION", "PATCH"]
     requestUri: str
-    statusCode: int
+    statusCode: StrictInt
     statusCodeText: Annotated[str, Field(max_length=50)]
     statusCodeMessage: Annotated[str | None, Field(max_length=200)] = None
     providerCorrelationReference: Annotated[str | None, Field(max_length=100)] = None
@@ -484,7 +493,7 @@ class Consignee(BaseModel):
     taxLegalReferences: list[TaxLegalReference] | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     purchaseOrderReferences: list[PurchaseOrderReference] | None = None
-    isNotifyParty: bool | None = None
+    isNotifyParty: StrictBool | None = None
 
 
 class ServiceContractOwner(BaseModel):
@@ -551,15 +560,15 @@ class DangerousGoods1(BaseModel):
     subsidiaryRisk2: Annotated[
         str | None, Field(max_length=3, min_length=1, pattern="^[0-9](\\.[0-9])?$")
     ] = None
-    isMarinePollutant: bool
-    packingGroup: Annotated[int | None, Field(ge=1, le=3)] = None
-    isLimitedQuantity: bool
-    isExceptedQuantity: bool
-    isSalvagePackings: bool
-    isEmptyUncleanedResidue: bool
-    isWaste: bool
-    isHot: bool
-    isCompetentAuthorityApprovalRequired: bool
+    isMarinePollutant: StrictBool
+    packingGroup: Annotated[StrictInt | None, Field(ge=1, le=3)] = None
+    isLimitedQuantity: StrictBool
+    isExceptedQuantity: StrictBool
+    isSalvagePackings: StrictBool
+    isEmptyUncleanedResidue: StrictBool
+    isWaste: StrictBool
+    isHot: StrictBool
+    isCompetentAuthorityApprovalRequired: StrictBool
     competentAuthorityApproval: Annotated[str | None, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")] = None
     segregationGroups: list[SegregationGroup] | None = None
     innerPackagings: list[InnerPackaging] | None = None
@@ -567,7 +576,7 @@ class DangerousGoods1(BaseModel):
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
     endOfHoldingTime: date | None = None
     fumigationDateTime: AwareDatetime | None = None
-    isReportableQuantity: bool
+    isReportableQuantity: StrictBool
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
     grossWeight: GrossWeight
     netWeight: NetWeight | None = None
@@ -592,15 +601,15 @@ class DangerousGoods2(BaseModel):
     subsidiaryRisk2: Annotated[
         str | None, Field(max_length=3, min_length=1, pattern="^[0-9](\\.[0-9])?$")
     ] = None
-    isMarinePollutant: bool
-    packingGroup: Annotated[int | None, Field(ge=1, le=3)] = None
-    isLimitedQuantity: bool
-    isExceptedQuantity: bool
-    isSalvagePackings: bool
-    isEmptyUncleanedResidue: bool
-    isWaste: bool
-    isHot: bool
-    isCompetentAuthorityApprovalRequired: bool
+    isMarinePollutant: StrictBool
+    packingGroup: Annotated[StrictInt | None, Field(ge=1, le=3)] = None
+    isLimitedQuantity: StrictBool
+    isExceptedQuantity: StrictBool
+    isSalvagePackings: StrictBool
+    isEmptyUncleanedResidue: StrictBool
+    isWaste: StrictBool
+    isHot: StrictBool
+    isCompetentAuthorityApprovalRequired: StrictBool
     competentAuthorityApproval: Annotated[str | None, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")] = None
     segregationGroups: list[SegregationGroup] | None = None
     innerPackagings: list[InnerPackaging] | None = None
@@ -608,7 +617,7 @@ class DangerousGoods2(BaseModel):
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
     endOfHoldingTime: date | None = None
     fumigationDateTime: AwareDatetime | None = None
-    isReportableQuantity: bool
+    isReportableQuantity: StrictBool
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
     grossWeight: GrossWeight
     netWeight: NetWeight | None = None
@@ -631,7 +640,7 @@ class DangerousGoods(RootModel[DangerousGoods1 | DangerousGoods2]):
 
 class ConfirmedEquipment(BaseModel):
     ISOEquipmentCode: Annotated[str, Field(max_length=4, pattern="^\\S(?:.*\\S)?$")]
-    units: Annotated[int, Field(ge=1)]
+    units: Annotated[StrictInt, Field(ge=1)]
     containerPositionings: list[ContainerPositioningEstimated] | None = None
     emptyContainerPickup: EmptyContainerPickup | None = None
     originEmptyContainerPickup: OriginEmptyContainerPickup | None = None
@@ -639,7 +648,7 @@ class ConfirmedEquipment(BaseModel):
 
 class Transport(BaseModel):
     transportPlanStage: Literal["PRC", "MNC", "ONC"]
-    transportPlanStageSequenceNumber: int
+    transportPlanStageSequenceNumber: StrictInt
     loadLocation: LoadLocation
     dischargeLocation: DischargeLocation
     plannedDepartureDate: date
@@ -671,7 +680,7 @@ class OuterPackaging(BaseModel):
     imoPackagingCode: Annotated[str | None, Field(max_length=5, min_length=1, pattern="^[A-Z0-9]{1,5}$")] = (
         None
     )
-    numberOfPackages: Annotated[int | None, Field(ge=1, le=99999999)] = None
+    numberOfPackages: Annotated[StrictInt | None, Field(ge=1, le=99999999)] = None
     description: Annotated[str | None, Field(max_length=100)] = None
     dangerousGoods: list[DangerousGoods] | None = None
 
@@ -733,7 +742,7 @@ class Commodity(BaseModel):
 
 class RequestedEquipment(BaseModel):
     ISOEquipmentCode: Annotated[str, Field(max_length=4, pattern="^\\S(?:.*\\S)?$")]
-    units: Annotated[int, Field(ge=1)]
+    units: Annotated[StrictInt, Field(ge=1)]
     containerPositionings: list[ContainerPositioning] | None = None
     emptyContainerPickup: EmptyContainerPickup | None = None
     originEmptyContainerPickup: OriginEmptyContainerPickup | None = None
@@ -741,8 +750,8 @@ class RequestedEquipment(BaseModel):
     equipmentReferences: list[EquipmentReference] | None = None
     tareWeight: TareWeight | None = None
     cargoGrossWeight: CargoGrossWeightReq | None = None
-    isShipperOwned: bool
-    isNonOperatingReefer: bool | None = None
+    isShipperOwned: StrictBool
+    isNonOperatingReefer: StrictBool | None = None
     activeReeferSettings: ActiveReeferSettings | None = None
     references: list[Reference] | None = None
     customsReferences: list[CustomsReference] | None = None
@@ -751,7 +760,7 @@ class RequestedEquipment(BaseModel):
 
 class RequestedEquipmentShipper(BaseModel):
     ISOEquipmentCode: Annotated[str, Field(max_length=4, pattern="^\\S(?:.*\\S)?$")]
-    units: Annotated[int, Field(ge=1)]
+    units: Annotated[StrictInt, Field(ge=1)]
     containerPositionings: list[ContainerPositioning] | None = None
     emptyContainerPickup: EmptyContainerPickup | None = None
     originEmptyContainerPickup: OriginEmptyContainerPickup | None = None
@@ -759,8 +768,8 @@ class RequestedEquipmentShipper(BaseModel):
     equipmentReferences: list[EquipmentReference] | None = None
     tareWeight: TareWeight | None = None
     cargoGrossWeight: CargoGrossWeightReq | None = None
-    isShipperOwned: bool
-    isNonOperatingReefer: bool | None = None
+    isShipperOwned: StrictBool
+    isNonOperatingReefer: StrictBool | None = None
     activeReeferSettings: ActiveReeferSettings | None = None
     references: list[ReferenceShipper] | None = None
     customsReferences: list[CustomsReference] | None = None
@@ -793,14 +802,14 @@ class CreateBooking(BaseModel):
         str | None, Field(max_length=5, min_length=5, pattern="^\\d{2}[0-9A-Z]{2}[NEWSR]$")
     ] = None
     routingReference: Annotated[str | None, Field(max_length=5000, pattern="^\\S(?:.*\\S)?$")] = None
-    declaredValue: Annotated[float | None, Field(ge=0.0)] = None
+    declaredValue: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     declaredValueCurrency: Annotated[str | None, Field(max_length=3, min_length=3, pattern="^[A-Z]{3}$")] = (
         None
     )
     carrierCode: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     carrierCodeListProvider: Literal["SMDG", "NMFTA"] | None = None
-    isPartialLoadAllowed: bool | None = None
-    isExportDeclarationRequired: bool | None = None
+    isPartialLoadAllowed: StrictBool | None = None
+    isExportDeclarationRequired: StrictBool | None = None
     exportDeclarationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     expectedDepartureDate: date | None = None
     expectedDepartureFromPlaceOfReceiptDate: date | None = None
@@ -811,10 +820,10 @@ class CreateBooking(BaseModel):
         str | None, Field(deprecated=True, max_length=20, pattern="^\\S(?:.*\\S)?$")
     ] = None
     transportDocumentReferences: list[TransportDocumentReference] | None = None
-    requestedNumberOfTransportDocuments: Annotated[int | None, Field(ge=1)] = None
+    requestedNumberOfTransportDocuments: Annotated[StrictInt | None, Field(ge=1)] = None
     bookingChannelReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
     incoTerms: Annotated[str | None, Field(max_length=3)] = None
-    isEquipmentSubstitutionAllowed: bool
+    isEquipmentSubstitutionAllowed: StrictBool
     invoicePayableAt: InvoicePayableAt | None = None
     placeOfBLIssue: PlaceOfBLIssue | None = None
     references: list[ReferenceShipper] | None = None
@@ -857,14 +866,14 @@ class UpdateBooking(BaseModel):
         str | None, Field(max_length=5, min_length=5, pattern="^\\d{2}[0-9A-Z]{2}[NEWSR]$")
     ] = None
     routingReference: Annotated[str | None, Field(max_length=5000, pattern="^\\S(?:.*\\S)?$")] = None
-    declaredValue: Annotated[float | None, Field(ge=0.0)] = None
+    declaredValue: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     declaredValueCurrency: Annotated[str | None, Field(max_length=3, min_length=3, pattern="^[A-Z]{3}$")] = (
         None
     )
     carrierCode: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     carrierCodeListProvider: Literal["SMDG", "NMFTA"] | None = None
-    isPartialLoadAllowed: bool | None = None
-    isExportDeclarationRequired: bool | None = None
+    isPartialLoadAllowed: StrictBool | None = None
+    isExportDeclarationRequired: StrictBool | None = None
     exportDeclarationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     expectedDepartureDate: date | None = None
     expectedDepartureFromPlaceOfReceiptDate: date | None = None
@@ -875,10 +884,10 @@ class UpdateBooking(BaseModel):
         str | None, Field(deprecated=True, max_length=20, pattern="^\\S(?:.*\\S)?$")
     ] = None
     transportDocumentReferences: list[TransportDocumentReference] | None = None
-    requestedNumberOfTransportDocuments: Annotated[int | None, Field(ge=1)] = None
+    requestedNumberOfTransportDocuments: Annotated[StrictInt | None, Field(ge=1)] = None
     bookingChannelReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
     incoTerms: Annotated[str | None, Field(max_length=3)] = None
-    isEquipmentSubstitutionAllowed: bool
+    isEquipmentSubstitutionAllowed: StrictBool
     invoicePayableAt: InvoicePayableAt | None = None
     placeOfBLIssue: PlaceOfBLIssue | None = None
     references: list[ReferenceShipper] | None = None
@@ -924,14 +933,14 @@ class Booking(BaseModel):
         str | None, Field(max_length=5, min_length=5, pattern="^\\d{2}[0-9A-Z]{2}[NEWSR]$")
     ] = None
     routingReference: Annotated[str | None, Field(max_length=5000, pattern="^\\S(?:.*\\S)?$")] = None
-    declaredValue: Annotated[float | None, Field(ge=0.0)] = None
+    declaredValue: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     declaredValueCurrency: Annotated[str | None, Field(max_length=3, min_length=3, pattern="^[A-Z]{3}$")] = (
         None
     )
     carrierCode: Annotated[str | None, Field(max_length=4, pattern="^\\S+$")] = None
     carrierCodeListProvider: Literal["SMDG", "NMFTA"] | None = None
-    isPartialLoadAllowed: bool | None = None
-    isExportDeclarationRequired: bool | None = None
+    isPartialLoadAllowed: StrictBool | None = None
+    isExportDeclarationRequired: StrictBool | None = None
     exportDeclarationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     expectedDepartureDate: date | None = None
     expectedDepartureFromPlaceOfReceiptDate: date | None = None
@@ -942,10 +951,10 @@ class Booking(BaseModel):
         str | None, Field(deprecated=True, max_length=20, pattern="^\\S(?:.*\\S)?$")
     ] = None
     transportDocumentReferences: list[TransportDocumentReference] | None = None
-    requestedNumberOfTransportDocuments: Annotated[int | None, Field(ge=1)] = None
+    requestedNumberOfTransportDocuments: Annotated[StrictInt | None, Field(ge=1)] = None
     bookingChannelReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
     incoTerms: Annotated[str | None, Field(max_length=3)] = None
-    isEquipmentSubstitutionAllowed: bool
+    isEquipmentSubstitutionAllowed: StrictBool
     termsAndConditions: Annotated[str | None, Field(max_length=50000)] = None
     invoicePayableAt: InvoicePayableAt | None = None
     placeOfBLIssue: PlaceOfBLIssue | None = None

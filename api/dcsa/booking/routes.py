@@ -31,7 +31,7 @@ from api.dcsa.booking.models import (
 from api.dcsa.booking.reference import rate_request_id_for, request_reference
 from api.dcsa.booking.sailing import confirmed_sailing_terms
 from api.dcsa.door import door_router
-from api.dcsa.errors import API_VERSION, DetailedError, error_response, schema_errors
+from api.dcsa.errors import API_VERSION, DetailedError, error_response, refusal_code, schema_errors
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
 from api.edge.identity import company_account_id, customer_username
@@ -50,10 +50,6 @@ from projections.booking import dcsa as dcsa_read
 from projections.booking.sailings import sailing_of
 
 log = logging.getLogger(__name__)
-
-# The standard's error code for each HTTP status (api/errors.STATUS gives the status); a reused idempotency
-# key is a 409 the standard counts as a bad request (7004).
-_DCSA_CODES = {401: 7007, 403: 7008, 404: 7006, 409: 7005}
 
 
 class BookingContentRefused(Exception):
@@ -99,7 +95,8 @@ class DcsaRoute(APIRoute):
             return error_response(method, uri, 429, [DetailedError(7011, error.description)], None, retry)
         except DomainError as error:
             status = http_status(error)
-            code = 7004 if isinstance(error, KeyReused) else _DCSA_CODES.get(status, 7004)
+            # A reused idempotency key is a 409 the standard counts as a bad request (7004).
+            code = 7004 if isinstance(error, KeyReused) else refusal_code(status, 7004)
             fields = error.fields if isinstance(error, ValidationFailed) else {}
             details = [DetailedError(code, m, f"$.{k}" if k else None) for k, m in fields.items()]
             return error_response(
@@ -282,8 +279,22 @@ def update_booking(
         )
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
+    except IllegalTransition:  # the aggregate decides; the door says it in the standard's terms
+        raise Conflict(
+            f"This booking is {dcsa_view.status_of(row)}: it is no longer updated or amended"
+        ) from None
     services.settle(position)
     return Response(status_code=202)
+
+
+def _not_cancelled(status: str) -> str:
+    """Why `bookingStatus: CANCELLED` is refused: a confirmed booking's cancellation is asked for (use case
+    13), as the standard's 409 for this case should say."""
+    if status in ("CONFIRMED", "PENDING_AMENDMENT"):
+        return (
+            f"This booking is {status}: ask to cancel it with bookingCancellationStatus CANCELLATION_RECEIVED"
+        )
+    return f"This booking is {status}: it is no longer cancelled"
 
 
 # The one value each of the standard's three cancellations may set.
@@ -316,7 +327,10 @@ def cancel_booking(
     reason = (request.reason or "").strip()
     booking = services.booking
     if name == "bookingStatus":
-        position = booking.cancel_request(row["id"], principal.actor, reason or None)
+        try:
+            position = booking.cancel_request(row["id"], principal.actor, reason or None)
+        except IllegalTransition:
+            raise Conflict(_not_cancelled(dcsa_view.status_of(row))) from None
     elif name == "amendedBookingStatus":
         try:
             position = booking.withdraw_amendment(row["id"], principal.actor)

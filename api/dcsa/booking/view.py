@@ -147,6 +147,12 @@ def decisions_of(row: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
+def status_of(row: dict[str, Any]) -> str:
+    """The booking's `bookingStatus`."""
+    pending = pending_amendment(row.get("amendment_state"), row.get("amendment_asked"))
+    return booking_status(row["state_name"], bool(row.get("confirmed")), bool(row.get("updated")), pending)
+
+
 def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dict[str, Any]:
     """The booking; with `amendment` (`amendedContent=true`), its latest amendment's content instead."""
     confirmed = bool(row.get("confirmed"))
@@ -164,7 +170,7 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         answer["carrierBookingReference"] = booking_reference(row)
     amendment_state = row.get("amendment_state")
     pending = pending_amendment(amendment_state, row.get("amendment_asked"))
-    answer["bookingStatus"] = booking_status(state, confirmed, bool(row.get("updated")), pending)
+    answer["bookingStatus"] = status_of(row)
     amended = amended_booking_status(amendment_state)
     if amended:
         answer["amendedBookingStatus"] = amended

@@ -12,7 +12,16 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, Field, RootModel, model_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    Field,
+    RootModel,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    model_validator,
+)
 
 from api.dcsa.one_of import exactly_one
 
@@ -77,7 +86,7 @@ class EblFeedback(BaseModel):
 
 
 class EblDetailedError(BaseModel):
-    errorCode: Annotated[int | None, Field(ge=7000, le=9999)] = None
+    errorCode: Annotated[StrictInt | None, Field(ge=7000, le=9999)] = None
     property: Annotated[str | None, Field(max_length=100)] = None
     value: Annotated[str | None, Field(max_length=500)] = None
     jsonPath: Annotated[str | None, Field(max_length=500)] = None
@@ -289,35 +298,35 @@ class EblCustomsReference(BaseModel):
 
 
 class EblCargoGrossWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class EblCargoGrossVolume(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ"]
 
 
 class EblCargoNetWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class EblCargoNetVolume(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ"]
 
 
 class OuterPackagingShipper(BaseModel):
     packageCode: Annotated[str | None, Field(max_length=2, min_length=2, pattern="^[A-Z0-9]{2}$")] = None
-    numberOfPackages: Annotated[int, Field(ge=1, le=99999999)]
+    numberOfPackages: Annotated[StrictInt, Field(ge=1, le=99999999)]
     description: Annotated[str, Field(max_length=100)]
     woodDeclaration: Annotated[str | None, Field(max_length=30)] = None
 
 
 class OuterPackagingHBL(BaseModel):
     packageCode: Annotated[str, Field(max_length=2, min_length=2, pattern="^[A-Z0-9]{2}$")]
-    numberOfPackages: Annotated[int | None, Field(ge=1, le=99999999)] = None
+    numberOfPackages: Annotated[StrictInt | None, Field(ge=1, le=99999999)] = None
     shippingMarks: Annotated[str | None, Field(max_length=512)] = None
     UNNumber: Annotated[str | None, Field(max_length=4, min_length=4, pattern="^\\d{4}$")] = None
 
@@ -327,27 +336,27 @@ class EblSegregationGroup(RootModel[str]):
 
 
 class EblGrossWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class EblNetWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
 class EblNetExplosiveContent(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR", "GRM", "ONZ"]
 
 
 class EblNetVolume(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["MTQ", "FTQ", "LTR"]
 
 
 class EblInnerPackaging(BaseModel):
-    quantity: int
+    quantity: StrictInt
     material: Annotated[str, Field(max_length=100)]
     description: Annotated[str, Field(max_length=100)]
     innerPackagings: list[EblInnerPackaging] | None = None
@@ -362,20 +371,20 @@ class EblEmergencyContactDetails(BaseModel):
 
 class EblLimits(BaseModel):
     temperatureUnit: Literal["CEL", "FAH"]
-    flashPoint: float | None = None
-    transportControlTemperature: float | None = None
-    transportEmergencyTemperature: float | None = None
-    SADT: float | None = None
-    SAPT: float | None = None
+    flashPoint: StrictFloat | None = None
+    transportControlTemperature: StrictFloat | None = None
+    transportEmergencyTemperature: StrictFloat | None = None
+    SADT: StrictFloat | None = None
+    SAPT: StrictFloat | None = None
 
 
 class UTEquipmentReference(BaseModel):
-    isShipperOwned: bool
+    isShipperOwned: StrictBool
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
 
 
 class EblTareWeight(BaseModel):
-    value: Annotated[float, Field(gt=0.0)]
+    value: Annotated[StrictFloat, Field(gt=0.0)]
     unit: Literal["KGM", "LBR"]
 
 
@@ -391,18 +400,18 @@ class Seal(BaseModel):
 
 
 class EblActiveReeferSettings(BaseModel):
-    temperatureSetpoint: float | None = None
+    temperatureSetpoint: StrictFloat | None = None
     temperatureUnit: Literal["CEL", "FAH"] | None = None
-    o2Setpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
-    co2Setpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
-    humiditySetpoint: Annotated[float | None, Field(ge=0.0, le=100.0)] = None
-    airExchangeSetpoint: Annotated[float | None, Field(ge=0.0)] = None
+    o2Setpoint: Annotated[StrictFloat | None, Field(ge=0.0, le=100.0)] = None
+    co2Setpoint: Annotated[StrictFloat | None, Field(ge=0.0, le=100.0)] = None
+    humiditySetpoint: Annotated[StrictFloat | None, Field(ge=0.0, le=100.0)] = None
+    airExchangeSetpoint: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     airExchangeUnit: Literal["MQH", "FQH"] | None = None
-    isVentilationOpen: bool | None = None
-    isDrainholesOpen: bool | None = None
-    isBulbMode: bool | None = None
-    isColdTreatmentRequired: bool | None = None
-    isControlledAtmosphereRequired: bool | None = None
+    isVentilationOpen: StrictBool | None = None
+    isDrainholesOpen: StrictBool | None = None
+    isBulbMode: StrictBool | None = None
+    isColdTreatmentRequired: StrictBool | None = None
+    isControlledAtmosphereRequired: StrictBool | None = None
 
 
 class EblAdvanceManifestFiling(BaseModel):
@@ -500,12 +509,12 @@ class OnwardInlandRouting(BaseModel):
 class EblCharge(BaseModel):
     chargeName: Annotated[str, Field(deprecated=True, max_length=50, pattern="^\\S(?:.*\\S)?$")]
     extendedChargeName: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = None
-    currencyAmount: Annotated[float, Field(ge=0.0)]
+    currencyAmount: Annotated[StrictFloat, Field(ge=0.0)]
     currencyCode: Annotated[str, Field(max_length=3, min_length=3, pattern="^[A-Z]{3}$")]
     paymentTermCode: Literal["PRE", "COL"]
     calculationBasis: Annotated[str, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")]
-    unitPrice: Annotated[float, Field(ge=0.0)]
-    quantity: Annotated[float, Field(ge=0.0)]
+    unitPrice: Annotated[StrictFloat, Field(ge=0.0)]
+    quantity: Annotated[StrictFloat, Field(ge=0.0)]
 
 
 class EblOriginChargesPaymentTerm(BaseModel):
@@ -561,28 +570,28 @@ class EblInvoicePayableAt(RootModel[InvoicePayableAt1 | InvoicePayableAt2]):
 
 
 class ExportLicenseShipper(BaseModel):
-    isRequired: bool | None = None
+    isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
 
 
 class EblExportLicense(BaseModel):
-    isRequired: bool | None = None
+    isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
 
 
 class ImportLicenseShipper(BaseModel):
-    isRequired: bool | None = None
+    isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
 
 
 class EblImportLicense(BaseModel):
-    isRequired: bool | None = None
+    isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     issueDate: date | None = None
     expiryDate: date | None = None
@@ -591,7 +600,7 @@ class EblImportLicense(BaseModel):
 class EblErrorResponse(BaseModel):
     httpMethod: Literal["GET", "HEAD", "POST", "PUT", "DELETE", "OPTION", "PATCH"]
     requestUri: str
-    statusCode: int
+    statusCode: StrictInt
     statusCodeText: Annotated[str, Field(max_length=50)]
     statusCodeMessage: Annotated[str | None, Field(max_length=200)] = None
     providerCorrelationReference: Annotated[str | None, Field(max_length=100)] = None
@@ -888,15 +897,15 @@ class EblDangerousGoods1(BaseModel):
     subsidiaryRisk2: Annotated[
         str | None, Field(max_length=3, min_length=1, pattern="^[0-9](\\.[0-9])?$")
     ] = None
-    isMarinePollutant: bool | None = None
-    packingGroup: Annotated[int | None, Field(ge=1, le=3)] = None
-    isLimitedQuantity: bool | None = None
-    isExceptedQuantity: bool | None = None
-    isSalvagePackings: bool | None = None
-    isEmptyUncleanedResidue: bool | None = None
-    isWaste: bool | None = None
-    isHot: bool | None = None
-    isCompetentAuthorityApprovalRequired: bool | None = None
+    isMarinePollutant: StrictBool | None = None
+    packingGroup: Annotated[StrictInt | None, Field(ge=1, le=3)] = None
+    isLimitedQuantity: StrictBool | None = None
+    isExceptedQuantity: StrictBool | None = None
+    isSalvagePackings: StrictBool | None = None
+    isEmptyUncleanedResidue: StrictBool | None = None
+    isWaste: StrictBool | None = None
+    isHot: StrictBool | None = None
+    isCompetentAuthorityApprovalRequired: StrictBool | None = None
     competentAuthorityApproval: Annotated[str | None, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")] = None
     segregationGroups: list[EblSegregationGroup] | None = None
     innerPackagings: list[EblInnerPackaging] | None = None
@@ -904,7 +913,7 @@ class EblDangerousGoods1(BaseModel):
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
     endOfHoldingTime: date | None = None
     fumigationDateTime: AwareDatetime | None = None
-    isReportableQuantity: bool | None = None
+    isReportableQuantity: StrictBool | None = None
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
     grossWeight: EblGrossWeight | None = None
     netWeight: EblNetWeight | None = None
@@ -927,15 +936,15 @@ class EblDangerousGoods2(BaseModel):
     subsidiaryRisk2: Annotated[
         str | None, Field(max_length=3, min_length=1, pattern="^[0-9](\\.[0-9])?$")
     ] = None
-    isMarinePollutant: bool | None = None
-    packingGroup: Annotated[int | None, Field(ge=1, le=3)] = None
-    isLimitedQuantity: bool | None = None
-    isExceptedQuantity: bool | None = None
-    isSalvagePackings: bool | None = None
-    isEmptyUncleanedResidue: bool | None = None
-    isWaste: bool | None = None
-    isHot: bool | None = None
-    isCompetentAuthorityApprovalRequired: bool | None = None
+    isMarinePollutant: StrictBool | None = None
+    packingGroup: Annotated[StrictInt | None, Field(ge=1, le=3)] = None
+    isLimitedQuantity: StrictBool | None = None
+    isExceptedQuantity: StrictBool | None = None
+    isSalvagePackings: StrictBool | None = None
+    isEmptyUncleanedResidue: StrictBool | None = None
+    isWaste: StrictBool | None = None
+    isHot: StrictBool | None = None
+    isCompetentAuthorityApprovalRequired: StrictBool | None = None
     competentAuthorityApproval: Annotated[str | None, Field(max_length=70, pattern="^\\S(?:.*\\S)?$")] = None
     segregationGroups: list[EblSegregationGroup] | None = None
     innerPackagings: list[EblInnerPackaging] | None = None
@@ -943,7 +952,7 @@ class EblDangerousGoods2(BaseModel):
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
     endOfHoldingTime: date | None = None
     fumigationDateTime: AwareDatetime | None = None
-    isReportableQuantity: bool | None = None
+    isReportableQuantity: StrictBool | None = None
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
     grossWeight: EblGrossWeight | None = None
     netWeight: EblNetWeight | None = None
@@ -974,13 +983,13 @@ class UtilizedTransportEquipmentShipper2(UTEquipmentReference):
 class UtilizedTransportEquipmentHBL(BaseModel):
     seals: Annotated[list[Seal] | None, Field(min_length=1)] = None
     emptyIndicatorCode: Literal["LADEN", "EMPTY"]
-    isShipperOwned: bool
+    isShipperOwned: StrictBool
     equipmentReference: Annotated[str, Field(max_length=11, pattern="^\\S(?:.*\\S)?$")]
     ISOEquipmentCode: Annotated[str, Field(max_length=4, pattern="^\\S(?:.*\\S)?$")]
 
 
 class UTEquipment(BaseModel):
-    isShipperOwned: bool
+    isShipperOwned: StrictBool
     equipment: RequiredEquipment
 
 
@@ -1051,7 +1060,7 @@ class EblOuterPackaging(BaseModel):
     imoPackagingCode: Annotated[str | None, Field(max_length=5, min_length=1, pattern="^[A-Z0-9]{1,5}$")] = (
         None
     )
-    numberOfPackages: Annotated[int, Field(ge=1, le=99999999)]
+    numberOfPackages: Annotated[StrictInt, Field(ge=1, le=99999999)]
     description: Annotated[str, Field(max_length=100)]
     woodDeclaration: Annotated[str | None, Field(max_length=30)] = None
     dangerousGoods: list[EblDangerousGoods] | None = None
@@ -1059,8 +1068,8 @@ class EblOuterPackaging(BaseModel):
 
 class UtilizedTransportEquipment(BaseModel):
     equipment: Equipment
-    isShipperOwned: bool
-    isNonOperatingReefer: bool | None = None
+    isShipperOwned: StrictBool
+    isNonOperatingReefer: StrictBool | None = None
     activeReeferSettings: EblActiveReeferSettings | None = None
     shippingMarks: Annotated[list[ShippingMark] | None, Field(max_length=50)] = None
     seals: Annotated[list[Seal], Field(min_length=1)]
@@ -1142,31 +1151,31 @@ class CargoItem(BaseModel):
 
 class HouseBillOfLading(BaseModel):
     houseBillOfLadingReference: Annotated[str, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")]
-    isToOrder: bool
+    isToOrder: StrictBool
     placeOfAcceptance: PlaceOfAcceptance | None = None
     placeOfFinalDelivery: PlaceOfFinalDelivery | None = None
     methodOfPayment: Annotated[str, Field(max_length=1)]
     documentParties: DocumentPartiesHouseBL
-    isCargoDeliveredInICS2Zone: bool
+    isCargoDeliveredInICS2Zone: StrictBool
     routingOfConsignmentCountries: Annotated[list[RoutingOfConsignmentCountry], Field(min_length=1)]
     consignmentItems: Annotated[list[ConsignmentItemHBL], Field(min_length=1)]
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentHBL], Field(min_length=1)]
 
 
 class CreateShippingInstructions(BaseModel):
-    shippingInstructionsRevisionNumber: int | None = None
+    shippingInstructionsRevisionNumber: StrictInt | None = None
     transportDocumentReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
     transportDocumentTypeCode: Literal["BOL", "SWB"]
-    isShippedOnBoardType: bool
+    isShippedOnBoardType: StrictBool
     freightPaymentTermCode: Literal["PRE", "COL"]
     originChargesPaymentTerm: EblOriginChargesPaymentTerm | None = None
     destinationChargesPaymentTerm: EblDestinationChargesPaymentTerm | None = None
-    isElectronic: bool
-    isToOrder: bool
-    numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfCopiesWithoutCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithoutCharges: Annotated[int | None, Field(ge=0)] = None
+    isElectronic: StrictBool
+    isToOrder: StrictBool
+    numberOfCopiesWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfCopiesWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
     displayedNameForPlaceOfReceipt: Annotated[
         list[DisplayedNameForPlaceOfReceiptItem] | None, Field(max_length=5)
     ] = None
@@ -1184,9 +1193,9 @@ class CreateShippingInstructions(BaseModel):
     placeOfIssue: PlaceOfIssue | None = None
     invoicePayableAt: InvoicePayableAtShippingInstructions | None = None
     partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
-    isCarriersAgentAtDestinationRequired: bool | None = None
+    isCarriersAgentAtDestinationRequired: StrictBool | None = None
     documentParties: DocumentPartiesShippingInstructions
-    isCargoDeliveredInICS2Zone: bool
+    isCargoDeliveredInICS2Zone: StrictBool
     consignmentItems: Annotated[list[ConsignmentItemShipper], Field(min_length=1)]
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
@@ -1194,7 +1203,7 @@ class CreateShippingInstructions(BaseModel):
     references: list[EblReference] | None = None
     customsReferences: list[EblCustomsReference] | None = None
     advanceManifestFilings: list[EblAdvanceManifestFiling] | None = None
-    isHouseBillOfLadingsIssued: bool | None = None
+    isHouseBillOfLadingsIssued: StrictBool | None = None
     houseBillOfLadings: list[HouseBillOfLading] | None = None
     requestedCarrierCertificates: list[RequestedCarrierCertificate] | None = None
     requestedCarrierClauses: list[RequestedCarrierClaus] | None = None
@@ -1202,19 +1211,19 @@ class CreateShippingInstructions(BaseModel):
 
 class UpdateShippingInstructions(BaseModel):
     shippingInstructionsReference: Annotated[str, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")]
-    shippingInstructionsRevisionNumber: int | None = None
+    shippingInstructionsRevisionNumber: StrictInt | None = None
     transportDocumentReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
     transportDocumentTypeCode: Literal["BOL", "SWB"]
-    isShippedOnBoardType: bool
+    isShippedOnBoardType: StrictBool
     freightPaymentTermCode: Literal["PRE", "COL"]
     originChargesPaymentTerm: EblOriginChargesPaymentTerm | None = None
     destinationChargesPaymentTerm: EblDestinationChargesPaymentTerm | None = None
-    isElectronic: bool
-    isToOrder: bool
-    numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfCopiesWithoutCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithoutCharges: Annotated[int | None, Field(ge=0)] = None
+    isElectronic: StrictBool
+    isToOrder: StrictBool
+    numberOfCopiesWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfCopiesWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
     displayedNameForPlaceOfReceipt: Annotated[
         list[DisplayedNameForPlaceOfReceiptItem] | None, Field(max_length=5)
     ] = None
@@ -1232,9 +1241,9 @@ class UpdateShippingInstructions(BaseModel):
     placeOfIssue: PlaceOfIssue | None = None
     invoicePayableAt: InvoicePayableAtShippingInstructions | None = None
     partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
-    isCarriersAgentAtDestinationRequired: bool | None = None
+    isCarriersAgentAtDestinationRequired: StrictBool | None = None
     documentParties: DocumentPartiesShippingInstructions
-    isCargoDeliveredInICS2Zone: bool
+    isCargoDeliveredInICS2Zone: StrictBool
     consignmentItems: Annotated[list[ConsignmentItemShipper], Field(min_length=1)]
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
@@ -1242,7 +1251,7 @@ class UpdateShippingInstructions(BaseModel):
     references: list[EblReference] | None = None
     customsReferences: list[EblCustomsReference] | None = None
     advanceManifestFilings: list[EblAdvanceManifestFiling] | None = None
-    isHouseBillOfLadingsIssued: bool | None = None
+    isHouseBillOfLadingsIssued: StrictBool | None = None
     houseBillOfLadings: list[HouseBillOfLading] | None = None
     requestedCarrierCertificates: list[RequestedCarrierCertificate] | None = None
     requestedCarrierClauses: list[RequestedCarrierClaus] | None = None
@@ -1252,21 +1261,21 @@ class ShippingInstructions(BaseModel):
     shippingInstructionsReference: Annotated[str | None, Field(max_length=100, pattern="^\\S(?:.*\\S)?$")] = (
         None
     )
-    shippingInstructionsRevisionNumber: int | None = None
+    shippingInstructionsRevisionNumber: StrictInt | None = None
     transportDocumentReference: Annotated[str | None, Field(max_length=20, pattern="^\\S(?:.*\\S)?$")] = None
     shippingInstructionsStatus: Annotated[str, Field(max_length=50)]
     updatedShippingInstructionsStatus: Annotated[str | None, Field(max_length=50)] = None
     transportDocumentTypeCode: Literal["BOL", "SWB"]
-    isShippedOnBoardType: bool
+    isShippedOnBoardType: StrictBool
     freightPaymentTermCode: Literal["PRE", "COL"]
     originChargesPaymentTerm: EblOriginChargesPaymentTerm | None = None
     destinationChargesPaymentTerm: EblDestinationChargesPaymentTerm | None = None
-    isElectronic: bool
-    isToOrder: bool
-    numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfCopiesWithoutCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithoutCharges: Annotated[int | None, Field(ge=0)] = None
+    isElectronic: StrictBool
+    isToOrder: StrictBool
+    numberOfCopiesWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfCopiesWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
     displayedNameForPlaceOfReceipt: Annotated[
         list[DisplayedNameForPlaceOfReceiptItem] | None, Field(max_length=5)
     ] = None
@@ -1284,9 +1293,9 @@ class ShippingInstructions(BaseModel):
     placeOfIssue: PlaceOfIssue | None = None
     invoicePayableAt: InvoicePayableAtShippingInstructions | None = None
     partyContactDetails: Annotated[list[EblPartyContactDetail], Field(min_length=1)]
-    isCarriersAgentAtDestinationRequired: bool | None = None
+    isCarriersAgentAtDestinationRequired: StrictBool | None = None
     documentParties: DocumentPartiesShippingInstructions
-    isCargoDeliveredInICS2Zone: bool
+    isCargoDeliveredInICS2Zone: StrictBool
     consignmentItems: Annotated[list[ConsignmentItemShipper], Field(min_length=1)]
     utilizedTransportEquipments: Annotated[list[UtilizedTransportEquipmentShipper], Field(min_length=1)]
     exportLicense: ExportLicenseShipper | None = None
@@ -1294,7 +1303,7 @@ class ShippingInstructions(BaseModel):
     references: list[EblReference] | None = None
     customsReferences: list[EblCustomsReference] | None = None
     advanceManifestFilings: list[EblAdvanceManifestFiling] | None = None
-    isHouseBillOfLadingsIssued: bool | None = None
+    isHouseBillOfLadingsIssued: StrictBool | None = None
     houseBillOfLadings: list[HouseBillOfLading] | None = None
     requestedCarrierCertificates: list[RequestedCarrierCertificate] | None = None
     requestedCarrierClauses: list[RequestedCarrierClaus] | None = None
@@ -1326,14 +1335,14 @@ class TransportDocument(BaseModel):
     )
     transportDocumentStatus: Annotated[str, Field(max_length=50)]
     transportDocumentTypeCode: Literal["BOL", "SWB"]
-    isShippedOnBoardType: bool
+    isShippedOnBoardType: StrictBool
     freightPaymentTermCode: Literal["PRE", "COL"] | None = None
-    isElectronic: bool
-    isToOrder: bool
-    numberOfCopiesWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfCopiesWithoutCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithCharges: Annotated[int | None, Field(ge=0)] = None
-    numberOfOriginalsWithoutCharges: Annotated[int | None, Field(ge=0)] = None
+    isElectronic: StrictBool
+    isToOrder: StrictBool
+    numberOfCopiesWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfCopiesWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithCharges: Annotated[StrictInt | None, Field(ge=0)] = None
+    numberOfOriginalsWithoutCharges: Annotated[StrictInt | None, Field(ge=0)] = None
     displayedNameForPlaceOfReceipt: Annotated[
         list[DisplayedNameForPlaceOfReceiptItem] | None, Field(max_length=5)
     ] = None
@@ -1359,14 +1368,14 @@ class TransportDocument(BaseModel):
     receivedForShipmentDate: date | None = None
     serviceContractReference: Annotated[str | None, Field(max_length=30)] = None
     contractQuotationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    declaredValue: Annotated[float | None, Field(ge=0.0)] = None
+    declaredValue: Annotated[StrictFloat | None, Field(ge=0.0)] = None
     declaredValueCurrency: Annotated[str | None, Field(max_length=3, min_length=3, pattern="^[A-Z]{3}$")] = (
         None
     )
     carrierCode: Annotated[str, Field(max_length=4, pattern="^\\S+$")]
     carrierCodeListProvider: Literal["SMDG", "NMFTA"]
     carrierClauses: list[EblCarrierClaus] | None = None
-    numberOfRiderPages: Annotated[int | None, Field(ge=0)] = None
+    numberOfRiderPages: Annotated[StrictInt | None, Field(ge=0)] = None
     transports: Transports
     charges: list[EblCharge] | None = None
     placeOfIssue: PlaceOfIssue | None = None
