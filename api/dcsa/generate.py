@@ -117,6 +117,16 @@ def _with_one_of_validators(source: str, names: tuple[str, ...]) -> str:
     )
 
 
+def _calendar_dates(source: str) -> str:
+    """Every `format: date` property typed `CalendarDate` (api/dcsa/calendar_date.py): `YYYY-MM-DD` only."""
+    typed = re.sub(r"(?<=: )date\b|(?<=\[)date\b|(?<=\| )date\b", "CalendarDate", source)
+    if typed == source:
+        return source
+    return typed.replace(
+        "from datetime import date\n", "from api.dcsa.calendar_date import CalendarDate\n", 1
+    )
+
+
 def _formatted(source: str, *, joined: bool = False) -> str:
     """`source` formatted as the project's; `joined`: a construct the generator broke over lines with a
     trailing comma is joined again where it fits on one."""
@@ -172,7 +182,7 @@ def _models(path: Path, header: str, one_of: tuple[str, ...], taken: set[str] | 
         )
         source = written.read_text()
     # Formatted first, so that each root model reads as one line; then again, the validators' imports sorted.
-    with_validators = _with_one_of_validators(_formatted(source, joined=True), one_of)
+    with_validators = _with_one_of_validators(_calendar_dates(_formatted(source, joined=True)), one_of)
     return _formatted(_renamed(with_validators, taken or set()))
 
 

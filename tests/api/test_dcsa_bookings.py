@@ -3,6 +3,7 @@ lifecycle. Every /v2 answer is validated against the DCSA document's own schemas
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -140,6 +141,13 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
         # The standard's integers and booleans are JSON's own: "2" is not 2, "true" is not true.
         (lambda b: b["requestedEquipments"][0].update(units="2"), "$.requestedEquipments[0].units", 7002),
         (lambda b: b.update(isPartialLoadAllowed="true"), "$.isPartialLoadAllowed", 7002),
+        # A `format: date` is a day: not a date-time at midnight (it was cut to its day), not a number.
+        (
+            lambda b: b.update(expectedDepartureDate=f"{date.today() + timedelta(days=30)}T00:00:00Z"),
+            "$.expectedDepartureDate",
+            7002,
+        ),
+        (lambda b: b.update(expectedDepartureDate=1_800_000_000), "$.expectedDepartureDate", 7002),
     ],
     ids=[
         "missing-field",
@@ -150,6 +158,8 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
         "zero",
         "units-as-text",
         "boolean-as-text",
+        "date-as-date-time",
+        "date-as-number",
     ],
 )
 def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothing(

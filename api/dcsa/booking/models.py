@@ -9,7 +9,6 @@ members is refused).
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -23,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from api.dcsa.calendar_date import CalendarDate
 from api.dcsa.one_of import exactly_one
 
 
@@ -277,15 +277,15 @@ class ExtendedHSCode(RootModel[str]):
 class ExportLicense(BaseModel):
     isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    issueDate: date | None = None
-    expiryDate: date | None = None
+    issueDate: CalendarDate | None = None
+    expiryDate: CalendarDate | None = None
 
 
 class ImportLicense(BaseModel):
     isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    issueDate: date | None = None
-    expiryDate: date | None = None
+    issueDate: CalendarDate | None = None
+    expiryDate: CalendarDate | None = None
 
 
 class CargoGrossWeightReq(BaseModel):
@@ -574,7 +574,7 @@ class DangerousGoods1(BaseModel):
     innerPackagings: list[InnerPackaging] | None = None
     emergencyContactDetails: EmergencyContactDetails
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
-    endOfHoldingTime: date | None = None
+    endOfHoldingTime: CalendarDate | None = None
     fumigationDateTime: AwareDatetime | None = None
     isReportableQuantity: StrictBool
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
@@ -615,7 +615,7 @@ class DangerousGoods2(BaseModel):
     innerPackagings: list[InnerPackaging] | None = None
     emergencyContactDetails: EmergencyContactDetails
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
-    endOfHoldingTime: date | None = None
+    endOfHoldingTime: CalendarDate | None = None
     fumigationDateTime: AwareDatetime | None = None
     isReportableQuantity: StrictBool
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
@@ -651,8 +651,8 @@ class Transport(BaseModel):
     transportPlanStageSequenceNumber: StrictInt
     loadLocation: LoadLocation
     dischargeLocation: DischargeLocation
-    plannedDepartureDate: date
-    plannedArrivalDate: date
+    plannedDepartureDate: CalendarDate
+    plannedArrivalDate: CalendarDate
     modeOfTransport: Annotated[str | None, Field(max_length=50)] = None
     vesselName: Annotated[str | None, Field(max_length=50, pattern="^\\S(?:.*\\S)?$")] = None
     vesselIMONumber: Annotated[str | None, Field(max_length=8, min_length=7, pattern="^\\d{7,8}$")] = None
@@ -811,10 +811,10 @@ class CreateBooking(BaseModel):
     isPartialLoadAllowed: StrictBool | None = None
     isExportDeclarationRequired: StrictBool | None = None
     exportDeclarationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    expectedDepartureDate: date | None = None
-    expectedDepartureFromPlaceOfReceiptDate: date | None = None
-    expectedArrivalAtPlaceOfDeliveryStartDate: date | None = None
-    expectedArrivalAtPlaceOfDeliveryEndDate: date | None = None
+    expectedDepartureDate: CalendarDate | None = None
+    expectedDepartureFromPlaceOfReceiptDate: CalendarDate | None = None
+    expectedArrivalAtPlaceOfDeliveryStartDate: CalendarDate | None = None
+    expectedArrivalAtPlaceOfDeliveryEndDate: CalendarDate | None = None
     transportDocumentTypeCode: Literal["BOL", "SWB"] | None = None
     transportDocumentReference: Annotated[
         str | None, Field(deprecated=True, max_length=20, pattern="^\\S(?:.*\\S)?$")
@@ -875,10 +875,10 @@ class UpdateBooking(BaseModel):
     isPartialLoadAllowed: StrictBool | None = None
     isExportDeclarationRequired: StrictBool | None = None
     exportDeclarationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    expectedDepartureDate: date | None = None
-    expectedDepartureFromPlaceOfReceiptDate: date | None = None
-    expectedArrivalAtPlaceOfDeliveryStartDate: date | None = None
-    expectedArrivalAtPlaceOfDeliveryEndDate: date | None = None
+    expectedDepartureDate: CalendarDate | None = None
+    expectedDepartureFromPlaceOfReceiptDate: CalendarDate | None = None
+    expectedArrivalAtPlaceOfDeliveryStartDate: CalendarDate | None = None
+    expectedArrivalAtPlaceOfDeliveryEndDate: CalendarDate | None = None
     transportDocumentTypeCode: Literal["BOL", "SWB"] | None = None
     transportDocumentReference: Annotated[
         str | None, Field(deprecated=True, max_length=20, pattern="^\\S(?:.*\\S)?$")
@@ -942,10 +942,10 @@ class Booking(BaseModel):
     isPartialLoadAllowed: StrictBool | None = None
     isExportDeclarationRequired: StrictBool | None = None
     exportDeclarationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    expectedDepartureDate: date | None = None
-    expectedDepartureFromPlaceOfReceiptDate: date | None = None
-    expectedArrivalAtPlaceOfDeliveryStartDate: date | None = None
-    expectedArrivalAtPlaceOfDeliveryEndDate: date | None = None
+    expectedDepartureDate: CalendarDate | None = None
+    expectedDepartureFromPlaceOfReceiptDate: CalendarDate | None = None
+    expectedArrivalAtPlaceOfDeliveryStartDate: CalendarDate | None = None
+    expectedArrivalAtPlaceOfDeliveryEndDate: CalendarDate | None = None
     transportDocumentTypeCode: Literal["BOL", "SWB"] | None = None
     transportDocumentReference: Annotated[
         str | None, Field(deprecated=True, max_length=20, pattern="^\\S(?:.*\\S)?$")

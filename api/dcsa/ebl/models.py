@@ -9,7 +9,6 @@ body matching two members is refused).
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -23,6 +22,7 @@ from pydantic import (
     model_validator,
 )
 
+from api.dcsa.calendar_date import CalendarDate
 from api.dcsa.one_of import exactly_one
 
 
@@ -572,29 +572,29 @@ class EblInvoicePayableAt(RootModel[InvoicePayableAt1 | InvoicePayableAt2]):
 class ExportLicenseShipper(BaseModel):
     isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    issueDate: date | None = None
-    expiryDate: date | None = None
+    issueDate: CalendarDate | None = None
+    expiryDate: CalendarDate | None = None
 
 
 class EblExportLicense(BaseModel):
     isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    issueDate: date | None = None
-    expiryDate: date | None = None
+    issueDate: CalendarDate | None = None
+    expiryDate: CalendarDate | None = None
 
 
 class ImportLicenseShipper(BaseModel):
     isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    issueDate: date | None = None
-    expiryDate: date | None = None
+    issueDate: CalendarDate | None = None
+    expiryDate: CalendarDate | None = None
 
 
 class EblImportLicense(BaseModel):
     isRequired: StrictBool | None = None
     reference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
-    issueDate: date | None = None
-    expiryDate: date | None = None
+    issueDate: CalendarDate | None = None
+    expiryDate: CalendarDate | None = None
 
 
 class EblErrorResponse(BaseModel):
@@ -911,7 +911,7 @@ class EblDangerousGoods1(BaseModel):
     innerPackagings: list[EblInnerPackaging] | None = None
     emergencyContactDetails: EblEmergencyContactDetails | None = None
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
-    endOfHoldingTime: date | None = None
+    endOfHoldingTime: CalendarDate | None = None
     fumigationDateTime: AwareDatetime | None = None
     isReportableQuantity: StrictBool | None = None
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
@@ -950,7 +950,7 @@ class EblDangerousGoods2(BaseModel):
     innerPackagings: list[EblInnerPackaging] | None = None
     emergencyContactDetails: EblEmergencyContactDetails | None = None
     EMSNumber: Annotated[str | None, Field(max_length=7)] = None
-    endOfHoldingTime: date | None = None
+    endOfHoldingTime: CalendarDate | None = None
     fumigationDateTime: AwareDatetime | None = None
     isReportableQuantity: StrictBool | None = None
     inhalationZone: Annotated[str | None, Field(max_length=1, min_length=1)] = None
@@ -1000,8 +1000,8 @@ class Equipment(BaseModel):
 
 
 class Transports(BaseModel):
-    plannedArrivalDate: date
-    plannedDepartureDate: date
+    plannedArrivalDate: CalendarDate
+    plannedDepartureDate: CalendarDate
     preCarriageBy: Annotated[str | None, Field(max_length=50)] = None
     onCarriageBy: Annotated[str | None, Field(max_length=50)] = None
     placeOfReceipt: PlaceOfReceipt | None = None
@@ -1355,7 +1355,7 @@ class TransportDocument(BaseModel):
     displayedNameForPlaceOfDelivery: Annotated[
         list[DisplayedNameForPlaceOfDeliveryItem] | None, Field(max_length=5)
     ] = None
-    shippedOnBoardDate: date | None = None
+    shippedOnBoardDate: CalendarDate | None = None
     displayedShippedOnBoardReceivedForShipment: Annotated[
         str | None, Field(max_length=250, pattern="^\\S(?:.*\\S)?$")
     ] = None
@@ -1364,8 +1364,8 @@ class TransportDocument(BaseModel):
     deliveryTypeAtDestination: Annotated[Literal["CY", "SD", "CFS"], Field(max_length=3)]
     cargoMovementTypeAtOrigin: Annotated[str, Field(max_length=3)]
     cargoMovementTypeAtDestination: Annotated[str, Field(max_length=3)]
-    issueDate: date | None = None
-    receivedForShipmentDate: date | None = None
+    issueDate: CalendarDate | None = None
+    receivedForShipmentDate: CalendarDate | None = None
     serviceContractReference: Annotated[str | None, Field(max_length=30)] = None
     contractQuotationReference: Annotated[str | None, Field(max_length=35, pattern="^\\S(?:.*\\S)?$")] = None
     declaredValue: Annotated[StrictFloat | None, Field(ge=0.0)] = None
