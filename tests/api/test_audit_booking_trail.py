@@ -194,7 +194,7 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     amended_en, amended_fa = english["entries"][-2]["values"], farsi["entries"][-2]["values"]
     assert "Commodity" in [v["label"] for v in amended_en] and "کالا" in [v["label"] for v in amended_fa]
     labels = [v["label"] for e in farsi["entries"] for v in e["values"]]
-    assert {"کالا", "کد HS", "تعداد کانتینر", "بندر بارگیری", "بارنامهٔ دریایی (SWBL)"} <= set(labels)
+    assert {"کالا", "کد HS", "تعداد کانتینر", "بندر بارگیری", "راه‌نامهٔ دریایی (SWBL)"} <= set(labels)
     # No English word left in a label: only the trade's codes (HS, SWBL) and container numbers.
     assert not [label for label in labels if re.search("[A-Za-z]", re.sub(r"\b[A-Z]{2,}\w*", "", label))]
     values = {v["value"] for e in farsi["entries"] for v in e["values"]}

@@ -3,6 +3,7 @@ written anywhere else fails here, and both sides say the same words for the same
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -98,3 +99,15 @@ def test_the_label_is_said_in_the_language_asked_for_else_in_english() -> None:
     # A language the catalogue does not hold reads the English; an unknown field its words.
     assert field_label("commodity", language="de") == "Commodity"
     assert field_label("cargo_weight", language="fa") == "Cargo weight"
+
+
+def test_a_sea_waybill_is_not_called_a_bill_of_lading_in_persian() -> None:
+    """A sea waybill is the non-negotiable alternative to a bill of lading: a shipper choosing between them
+    must not read the bill of lading's word on the waybill's box (the screens' word for the bill is the
+    issued report's title)."""
+    report = json.loads((ROOT / "web/src/i18n/locales/fa/booking.json").read_text(encoding="utf-8"))["report"]
+    bill_of_lading = report["titleIssued"]
+    waybill = field_label("is_swbl", language="fa")
+    assert bill_of_lading not in waybill, waybill
+    sea_waybill = json.loads((ROOT / "contract/audit-words.json").read_text(encoding="utf-8"))["words"]
+    assert bill_of_lading not in sea_waybill["sea_waybill"]["fa"]

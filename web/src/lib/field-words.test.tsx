@@ -34,7 +34,7 @@ describe('field words in Persian', () => {
     await act(() => setLanguage('fa'));
     expect(fieldLabel('hsCode')).toBe('کد HS');
     expect(fieldLabel('quantity')).toBe('تعداد کانتینر');
-    expect(fieldLabel('isSWBL')).toBe('بارنامهٔ دریایی (SWBL)');
+    expect(fieldLabel('isSWBL')).toBe('راه‌نامهٔ دریایی (SWBL)');
     expect(fieldWords('EconimocCode')).toBe('کد اقتصادی');
     expect(fieldWords('nationalCode')).toBe('شناسهٔ ملی شرکت');
     expect(fieldWords('FirstName')).toBe('نام');
