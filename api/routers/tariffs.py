@@ -19,7 +19,7 @@ from api.openapi import operation_ids
 from api.presenters.booking import charge_lines
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.tariffs import QuotingWeek, TariffPublication, Tariffs, TariffSuggestion
-from domain.booking.charges import CHARGE_KINDS, per_container_total
+from domain.booking.charges import CHARGE_KINDS, applies, per_container_total
 from domain.booking.tariff import Equipment, TariffRow
 from domain.shared.errors import NotFound, ValidationFailed
 from domain.shared.messages import message
@@ -147,12 +147,16 @@ def _suggestion(services: Services, rate_request_id: str) -> dict[str, Any]:
     if record is None:
         raise NotFound("Rate request not found")
     row, charges, matched = services.booking.tariff_suggestion(record.row)
+    cargo = services.booking.cargo(record.row)
     return {
         "matched": matched,
         "row": None if row is None else row_answer(row),
         "charges": charge_lines(charges),
         "price": float(per_container_total(charges)) if charges else None,
-        "chargeKinds": [{"code": code, "name": name, "per": per} for code, (name, per) in KINDS],
+        # Only what this booking's cargo may carry: a dry, general booking is offered no DG or reefer line.
+        "chargeKinds": [
+            {"code": code, "name": name, "per": per} for code, (name, per) in KINDS if applies(code, cargo)
+        ],
     }
 
 

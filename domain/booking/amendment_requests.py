@@ -21,7 +21,7 @@ from domain.booking.amendments import (
 )
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
-from domain.booking.charges import Charge, all_in, from_records, per_container_total, records, repriced
+from domain.booking.charges import Cargo, Charge, all_in, from_records, per_container_total, records, repriced
 from domain.booking.sailed import PORT_GUARD, cargo_not_sailed
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
@@ -153,6 +153,7 @@ class Amendments(BookingChanges):
         charges: list[Charge] | None = None,
         *,
         sailed: str | None = None,
+        cargo: Cargo | None = None,
     ) -> None:
         """Staff approve the open amendment as it is; or, for a firm booking (made through the standard,
         whose shipper has no price to accept), confirm it with its new `price` in the same act (its
@@ -173,7 +174,7 @@ class Amendments(BookingChanges):
             return
         AMENDMENT.decide("approve_priced", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, None, None)
-        breakdown = self._new_breakdown(price, charges)
+        breakdown = self._new_breakdown(price, charges, cargo)
         dest = self._change_next(
             "amendment",
             "approve_priced",
@@ -191,14 +192,17 @@ class Amendments(BookingChanges):
         state = self._change_state("amendment")
         return cargo_not_sailed(AMENDMENT.id, trigger, state, actor, moved, "pol_id", PORT_GUARD)
 
-    def _new_breakdown(self, price: Decimal, charges: list[Charge] | None) -> list[dict[str, Any]]:
+    def _new_breakdown(
+        self, price: Decimal, charges: list[Charge] | None, cargo: Cargo | None = None
+    ) -> list[dict[str, Any]]:
         """The charges at an amendment's new price: those staff gave line by line (adding up to it), else
-        the booking's own, the surcharges and per-booking fees kept and the freight taking the difference."""
+        the booking's own, the surcharges its amended `cargo` still carries and the per-booking fees kept
+        and the freight taking the difference."""
         if charges:
             if per_container_total(charges) != price:
                 raise ValidationFailed({"price": message("booking.charge.sum")})
             return records(charges)
-        return records(repriced(from_records(self.charges) or all_in(price), price))
+        return records(repriced(from_records(self.charges) or all_in(price), price, cargo))
 
     def _approved(
         self,
@@ -229,13 +233,14 @@ class Amendments(BookingChanges):
         now: datetime,
         actor: Actor,
         charges: list[Charge] | None = None,
+        cargo: Cargo | None = None,
     ) -> None:
         """Staff's new price for a change of quantity or equipment, with its breakdown: `charges` as staff
         gave them line by line, else the booking's own at the new price (`_new_breakdown`)."""
         amendment = self._open_amendment()
         AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, valid_until, now)
-        breakdown = self._new_breakdown(price, charges)
+        breakdown = self._new_breakdown(price, charges, cargo)
         dest = self._change_next(
             "amendment",
             "requote",

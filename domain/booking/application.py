@@ -21,7 +21,7 @@ from domain.booking.booking_reference import (
     SharedCounter,
     reference_claim_id,
 )
-from domain.booking.charges import Charge, ChargeDraft, per_container_total, staff_charges
+from domain.booking.charges import Cargo, Charge, ChargeDraft, per_container_total, staff_charges
 from domain.booking.containers import is_valid
 from domain.booking.estimated_sailing import SailingEstimates, earliest_departure_day, estimated_sailing
 from domain.booking.files import Assembled, StoredFile, stored_file_id
@@ -508,7 +508,7 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("quote", actor)
-        given = _breakdown(charges, price)
+        given = _breakdown(charges, price, self.cargo(rate_request.details))
         if sailing is not None:  # staff set or change the sailing as they quote: one write
             rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
         rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor, given)
@@ -542,18 +542,28 @@ class BookingApplication(ContextApplication):
         row = row or nearest_row(rows, shipment)
         return row, ([] if row is None else row_charges(row, shipment)), matched
 
+    def cargo(self, details: Mapping[str, Any]) -> Cargo:
+        """Which surcharges a booking of these details may carry (dangerous goods, a refrigerated box)."""
+        reefer = self.catalog.container_type_value(int(details["container_type_id"])) == REFRIGERATED
+        return Cargo(dangerous=bool(details.get("is_danger")), reefer=reefer)
+
+    def _amended_cargo(self, booking: RateRequest) -> Cargo:
+        """The cargo of the booking as its open amendment would have it (its own without one)."""
+        amended = booking.amendment.amended if booking.amendment is not None else {}
+        return self.cargo({**booking.details, **amended})
+
     def _shipment(self, details: Mapping[str, Any]) -> Shipment | None:
         day = details.get("preferred_shipping_date")
         if not day:
             return None
-        type_id = int(details["container_type_id"])
+        cargo = self.cargo(details)
         return Shipment(
             pol_id=int(details["pol_id"]),
             pod_id=int(details["pod_id"]),
             container_size_id=int(details["container_size_id"]),
-            container_type_id=type_id,
-            dangerous=bool(details.get("is_danger")),
-            reefer=self.catalog.container_type_value(type_id) == REFRIGERATED,
+            container_type_id=int(details["container_type_id"]),
+            dangerous=cargo.dangerous,
+            reefer=cargo.reefer,
             day=values.calendar_date(str(day)),
         )
 
@@ -629,7 +639,7 @@ class BookingApplication(ContextApplication):
             # not a state's refusal).
             rate_request._may("quote" if unpriced else "confirm_request", actor)
             raise ValidationFailed({"price": message("common.required")})
-        given = _breakdown(charges, price) if price is not None else None
+        given = _breakdown(charges, price, self.cargo(rate_request.details)) if price is not None else None
         # Refused by state before a sailing is looked at (quoting first, when a price is given).
         rate_request._may("quote" if price is not None else "confirm_request", actor)
         until = None
@@ -862,7 +872,11 @@ class BookingApplication(ContextApplication):
             rate_request_id,
             actor,
             lambda booking: booking.approve_amendment(
-                actor, price, staff_charges(charges) if charges else None, sailed=self._sailed(booking)
+                actor,
+                price,
+                staff_charges(charges, self._amended_cargo(booking)) if charges else None,
+                sailed=self._sailed(booking),
+                cargo=self._amended_cargo(booking),
             ),
             staff=True,
         )
@@ -886,7 +900,8 @@ class BookingApplication(ContextApplication):
                 valid_until.astimezone(UTC),
                 now or datetime.now(UTC),
                 actor,
-                staff_charges(charges) if charges else None,
+                staff_charges(charges, self._amended_cargo(booking)) if charges else None,
+                self._amended_cargo(booking),
             ),
             staff=True,
         )
@@ -1274,12 +1289,12 @@ def _submission_guards(rate_request: RateRequest, details: Mapping[str, Any]) ->
     }
 
 
-def _breakdown(charges: Sequence[ChargeDraft] | None, price: Decimal) -> list[Charge] | None:
-    """Staff's breakdown of `price` (the editor's lines), which must add up to it per container; None when
-    there is none (the tariff's or the standing lines apply)."""
+def _breakdown(charges: Sequence[ChargeDraft] | None, price: Decimal, cargo: Cargo) -> list[Charge] | None:
+    """Staff's breakdown of `price` (the editor's lines, each applying to the `cargo`), which must add up to
+    it per container; None when there is none (the tariff's or the standing lines apply)."""
     if not charges:
         return None
-    given = staff_charges(charges)
+    given = staff_charges(charges, cargo)
     if per_container_total(given) != price:
         raise ValidationFailed({"price": message("booking.charge.sum")})
     return given

@@ -36,6 +36,24 @@ ALL_IN = "ocean_freight"
 
 
 @dataclass(frozen=True)
+class Cargo:
+    """What decides which surcharges a booking may carry."""
+
+    dangerous: bool
+    reefer: bool
+
+
+# A surcharge for one kind of cargo only (its `Cargo` flag): a dry, general booking carries neither.
+_FOR_CARGO = {"dg_surcharge": "dangerous", "reefer_surcharge": "reefer"}
+
+
+def applies(code: str, cargo: Cargo) -> bool:
+    """Whether a charge of this kind may be on a booking of this cargo."""
+    flag = _FOR_CARGO.get(code)
+    return flag is None or bool(getattr(cargo, flag))
+
+
+@dataclass(frozen=True)
 class Charge:
     code: str
     name: str
@@ -81,11 +99,12 @@ def booking_total(charges: Iterable[Charge], quantity: int) -> Decimal:
     return per_container_total(listed) * quantity + per_booking
 
 
-def repriced(charges: Sequence[Charge], price: Decimal) -> list[Charge]:
+def repriced(charges: Sequence[Charge], price: Decimal, cargo: Cargo | None = None) -> list[Charge]:
     """A booking's breakdown at a new `price` per container (an amendment's): the surcharges and the
-    per-booking fees stay as they were, the ocean freight takes the difference. A price below the
-    surcharges cannot be split so: staff give the lines one by one instead (`price` refused)."""
-    kept = [c for c in charges if c.code != ALL_IN]
+    per-booking fees stay as they were, the ocean freight takes the difference; a surcharge the amended
+    `cargo` no longer carries (a reefer changed to a dry container) goes, its share to the freight. A price
+    below the surcharges cannot be split so: staff give the lines one by one instead (`price` refused)."""
+    kept = [c for c in charges if c.code != ALL_IN and (cargo is None or applies(c.code, cargo))]
     freight = Decimal(price) - per_container_total(kept)
     if freight < 0:
         raise ValidationFailed(
@@ -119,15 +138,17 @@ def amount(text: Any) -> Decimal | None:
     return value.quantize(CENT)
 
 
-def staff_charges(drafts: Sequence[ChargeDraft]) -> list[Charge]:
-    """The breakdown staff give with a quote: known codes, each once, amounts of USD; listed in the
-    breakdown's order, zero amounts left out."""
+def staff_charges(drafts: Sequence[ChargeDraft], cargo: Cargo) -> list[Charge]:
+    """The breakdown staff give with a quote: known codes that apply to the `cargo`, each once, amounts of
+    USD; listed in the breakdown's order, zero amounts left out."""
     errors: dict[str, str] = {}
     seen: dict[str, Decimal] = {}
     named: set[str] = set()
     for index, draft in enumerate(drafts):
         if draft.code not in CHARGE_KINDS:
             errors[f"charges.{index}.code"] = message("booking.charge.code")
+        elif not applies(draft.code, cargo):
+            errors[f"charges.{index}.code"] = message("booking.charge.cargo")
         elif draft.code in named:
             errors[f"charges.{index}.code"] = message("booking.charge.once")
         named.add(draft.code)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from eventsourcing.domain import event
 
-from domain.booking.charges import CHARGE_KINDS, Charge, amount, charge
+from domain.booking.charges import CHARGE_KINDS, Cargo, Charge, amount, applies, charge
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
@@ -423,11 +423,11 @@ def nearest_row(rows: Iterable[TariffRow], shipment: Shipment) -> TariffRow | No
 def row_charges(row: TariffRow, shipment: Shipment) -> list[Charge]:
     """The row's charges that apply to the shipment (DG surcharge for dangerous cargo, reefer surcharge
     for a refrigerated container), zero amounts left out; ocean freight always."""
-    applies = {"dg_surcharge": shipment.dangerous, "reefer_surcharge": shipment.reefer}
+    cargo = Cargo(shipment.dangerous, shipment.reefer)
     return [
         charge(code, row.amounts[code])
         for code in MONEY
-        if applies.get(code, True) and (code == "ocean_freight" or row.amounts.get(code, Decimal("0")) > 0)
+        if applies(code, cargo) and (code == "ocean_freight" or row.amounts.get(code, Decimal("0")) > 0)
     ]
 
 

@@ -166,6 +166,35 @@ def test_a_requoted_quantity_amendment_keeps_the_surcharges_and_the_per_booking_
     assert_verify_clean(services_of(client), tmp_path)
 
 
+def test_a_reefer_amended_to_a_dry_box_drops_its_reefer_surcharge_and_is_offered_none(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A refrigerated booking quoted with a reefer surcharge, amended to dry containers and requoted by a
+    price alone: the new breakdown has no reefer line (its share goes to the ocean freight), and a
+    breakdown staff give that still names one is refused by its line."""
+    alice, _ = shipper(client, "reefer-to-dry")
+    rid = str(create(client, alice, quantity=2, containerTypeId=2)["id"])
+    reefer_breakdown = [*BREAKDOWN, {"code": "reefer_surcharge", "amount": "300"}]
+    quote = {"price": PRICE + 300, "validUntil": later(), "charges": reefer_breakdown}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers, json=quote))
+    ok(client.put(f"{RR}/{rid}/approve", headers=alice))
+    documents = {"documents": [{"documentTypeId": 1, "fileId": upload(client, alice, key=f"loi-{rid}")}]}
+    ok(client.put(f"{RR}/{rid}/booking-request", headers=alice, json=documents))
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))
+    assert charges_of(ok(client.get(f"{RR}/{rid}", headers=alice)))["reefer_surcharge"] == 300
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=2, containerTypeId=1)))
+
+    requote = f"{ADMIN}/rate-requests/{rid}/amendments/requote"
+    still_reefer = {"price": PRICE + 300, "validUntil": later(), "charges": reefer_breakdown}
+    refused = fails(client.put(requote, headers=admin_headers, json=still_reefer), 400)
+    assert list(refused["fields"]) == [f"charges.{len(BREAKDOWN)}.code"]
+    ok(client.put(requote, headers=admin_headers, json={"price": 1400, "validUntil": later()}))
+    ok(client.put(f"{RR}/{rid}/amendments/accept-price", headers=alice))
+    after = ok(client.get(f"{RR}/{rid}", headers=alice))
+    assert charges_of(after) == {"ocean_freight": 1400 - 366, **SURCHARGES, "documentation_fee": 65}
+    assert after["totalPrice"] == 1400 * 2 + 65
+
+
 def test_the_changes_screen_shows_every_amount_the_requote_s_e_mail_cites(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:

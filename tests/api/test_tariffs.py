@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.shared.messages import message
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.dcsa_support import rate_request_id, sample
@@ -375,24 +376,52 @@ def test_staff_quote_a_request_no_row_covers_from_the_nearest_row(
     assert none["chargeKinds"] == suggestion["chargeKinds"]
 
 
-def test_staff_add_charges_the_suggestion_lacks_from_the_known_kinds(
+def test_staff_add_charges_the_suggestion_lacks_from_the_kinds_its_cargo_may_carry(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    _, waiting, suggestion = beyond_the_tariff(client, admin_headers, "added_charge_shipper")
+    headers, dry, offered_dry = beyond_the_tariff(client, admin_headers, "added_charge_shipper")
+    # Dry, general cargo is offered no dangerous-goods or reefer line, and is refused one by its line.
+    assert {k["code"] for k in offered_dry["chargeKinds"]} == {
+        "ocean_freight",
+        "baf",
+        "thc_origin",
+        "thc_destination",
+        "documentation_fee",
+    }
+    dry_lines = [{"code": c["code"], "amount": c["amount"]} for c in offered_dry["charges"]]
+    surcharged = {
+        "price": 1365.5 + 150,
+        "validUntil": booking.later(),
+        "charges": [*dry_lines, {"code": "dg_surcharge", "amount": 150}],
+    }
+    refused = booking.fails(
+        client.put(f"{ADMIN}/rate-requests/{dry['id']}/quote", headers=admin_headers, json=surcharged), 400
+    )
+    assert refused["fields"] == {f"charges.{len(dry_lines)}.code": message("booking.charge.cargo")}
+    # Dangerous goods in a dry box: the DG surcharge is offered (not the reefer's), and staff give it anew.
+    msds = booking.upload(client, headers, key="added-charge-msds")
+    waiting = booking.create(client, headers, preferredShippingDate=str(day(25)), isDanger=True, msds=msds)
+    suggestion = booking.ok(
+        client.get(f"{ADMIN}/rate-requests/{waiting['id']}/tariff-suggestion", headers=admin_headers)
+    )
     kinds = {k["code"]: k for k in suggestion["chargeKinds"]}
-    # The editor offers every kind a breakdown may hold; the ones this row lacks are what it can add.
     assert kinds["dg_surcharge"] == {
         "code": "dg_surcharge",
         "name": "Dangerous goods surcharge",
         "per": "container",
     }
-    assert kinds["documentation_fee"]["per"] == "booking"
-    lacking = set(kinds) - {c["code"] for c in suggestion["charges"]}
-    assert lacking == {"dg_surcharge", "reefer_surcharge"}
-    lines = [{"code": c["code"], "amount": c["amount"]} for c in suggestion["charges"]]
+    assert kinds["documentation_fee"]["per"] == "booking" and "reefer_surcharge" not in kinds
+    lines = [
+        {"code": c["code"], "amount": c["amount"]}
+        for c in suggestion["charges"]
+        if c["code"] != "dg_surcharge"
+    ]
+    price = sum(
+        c["amount"] for c in suggestion["charges"] if c["per"] == "container" and c["code"] != "dg_surcharge"
+    )
     quote = f"{ADMIN}/rate-requests/{waiting['id']}/quote"
     twice = {
-        "price": 1365.5 + 10,
+        "price": price + 10,
         "validUntil": booking.later(),
         "charges": [*lines, {"code": "baf", "amount": 10}],
     }
@@ -405,10 +434,10 @@ def test_staff_add_charges_the_suggestion_lacks_from_the_known_kinds(
         client.put(
             quote,
             headers=admin_headers,
-            json={"price": 1515.75, "validUntil": booking.later(), "charges": added},
+            json={"price": price + 150.25, "validUntil": booking.later(), "charges": added},
         )
     )
-    assert charges_of(quoted)["dg_surcharge"] == 150.25 and quoted["price"] == 1515.75
+    assert charges_of(quoted)["dg_surcharge"] == 150.25 and quoted["price"] == price + 150.25
     assert [c["code"] for c in quoted["charges"]] == [c for c in kinds if c in charges_of(quoted)]
 
 

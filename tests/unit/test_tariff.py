@@ -14,12 +14,21 @@ import pytest
 from domain.booking import notices as _booking_notices  # noqa: F401  (registers the builders)
 from domain.booking import tariff as tariff
 from domain.booking.application import BookingApplication
-from domain.booking.charges import ChargeDraft, booking_total, per_container_total, staff_charges
+from domain.booking.charges import (
+    Cargo,
+    ChargeDraft,
+    booking_total,
+    charge,
+    per_container_total,
+    repriced,
+    staff_charges,
+)
 from domain.booking.rate_request import RateRequest
 from domain.notifications.policy import STAFF as STAFF_RECIPIENT
 from domain.notifications.policy import notices
 from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
 from domain.shared.errors import ValidationFailed
+from domain.shared.messages import message
 from tests.unit.history_support import Known, sqlite_store, write_old_event
 
 HEADER = (
@@ -130,19 +139,59 @@ def test_charges_of_a_row_and_the_instant_validity() -> None:
     assert tariff.instant_validity(row, datetime(2030, 3, 29, tzinfo=UTC)).date() == END
 
 
+DRY = Cargo(dangerous=False, reefer=False)
+
+
 def test_staff_charges_are_known_once_and_money() -> None:
     given = staff_charges(
-        [ChargeDraft("baf", "10"), ChargeDraft("ocean_freight", 90), ChargeDraft("dg_surcharge", 0)]
+        [ChargeDraft("baf", "10"), ChargeDraft("ocean_freight", 90), ChargeDraft("dg_surcharge", 0)],
+        Cargo(dangerous=True, reefer=False),
     )
     assert [(c.code, c.amount) for c in given] == [
         ("ocean_freight", Decimal("90.00")),
         ("baf", Decimal("10.00")),
     ]
     with pytest.raises(ValidationFailed) as failure:
-        staff_charges([ChargeDraft("baf", "-1"), ChargeDraft("baf", "1"), ChargeDraft("tip", "1")])
+        staff_charges([ChargeDraft("baf", "-1"), ChargeDraft("baf", "1"), ChargeDraft("tip", "1")], DRY)
     assert set(failure.value.fields) == {"charges.0.amount", "charges.1.code", "charges.2.code"}
     with pytest.raises(ValidationFailed):
-        staff_charges([ChargeDraft("documentation_fee", "40")])  # nothing per container
+        staff_charges([ChargeDraft("documentation_fee", "40")], DRY)  # nothing per container
+
+
+@pytest.mark.parametrize(
+    ("cargo", "refused"),
+    [
+        (DRY, {"charges.1.code", "charges.2.code"}),
+        (Cargo(dangerous=True, reefer=False), {"charges.2.code"}),
+        (Cargo(dangerous=False, reefer=True), {"charges.1.code"}),
+    ],
+)
+def test_a_surcharge_is_given_only_to_the_cargo_it_is_for(cargo: Cargo, refused: set[str]) -> None:
+    lines = [
+        ChargeDraft("ocean_freight", 900),
+        ChargeDraft("dg_surcharge", 50),
+        ChargeDraft("reefer_surcharge", 70),
+    ]
+    with pytest.raises(ValidationFailed) as failure:
+        staff_charges(lines, cargo)
+    assert set(failure.value.fields) == refused
+    assert {failure.value.fields[f] for f in refused} == {message("booking.charge.cargo")}
+
+
+def test_an_amended_price_drops_a_surcharge_the_amended_cargo_no_longer_carries() -> None:
+    """A reefer amended to a dry container: the reefer surcharge goes, its share to the ocean freight."""
+    booked = [charge("ocean_freight", Decimal("1000")), charge("reefer_surcharge", Decimal("300"))]
+    fee = charge("documentation_fee", Decimal("40"))
+    dry = repriced([*booked, fee], Decimal("1500"), DRY)
+    assert [(c.code, c.amount) for c in dry] == [
+        ("ocean_freight", Decimal("1500")),
+        ("documentation_fee", Decimal("40")),
+    ]
+    kept = repriced([*booked, fee], Decimal("1500"), Cargo(dangerous=False, reefer=True))
+    assert [(c.code, c.amount) for c in kept][:2] == [
+        ("ocean_freight", Decimal("1200")),
+        ("reefer_surcharge", Decimal("300")),
+    ]
 
 
 def test_a_version_1_quote_reads_as_one_all_in_charge(tmp_path: Path) -> None:
