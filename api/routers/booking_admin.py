@@ -57,6 +57,8 @@ def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:
         boxes = container_milestones(tx, str(answer["id"])) if seen else []
         billed = None if record.order is None else staff_bill_of_lading(tx, rate_request_id, today())
     answer = {**answer, "progress": found, "orderMismatch": _order_mismatch(record)}
+    if record.order is not None:
+        answer["order"] = {**answer["order"], "revisionRequests": record.order.revision_requests}
     answer["containerMilestones"] = boxes
     answer["billOfLading"] = None if billed is None else billed.model_dump(mode="json", by_alias=True)
     return {**answer, "needsAttention": needs_attention(attention.of_booking(parked, answer["id"]))}

@@ -26,6 +26,7 @@ from domain.shared.messages import message
 from projections.booking import queries as booking_read
 from projections.booking import reference
 from projections.booking import tariffs as read
+from projections.booking.changes import pending_amendment_details
 
 router = APIRouter(
     prefix="/booking/api/v1/admin",
@@ -144,10 +145,12 @@ KINDS = tuple(CHARGE_KINDS.items())
 def _suggestion(services: Services, rate_request_id: str) -> dict[str, Any]:
     with services.read_models.read() as tx:
         record = booking_read.rate_request_detail(tx, rate_request_id)
+        amended = pending_amendment_details(tx, rate_request_id)
     if record is None:
         raise NotFound("Rate request not found")
     row, charges, matched = services.booking.tariff_suggestion(record.row)
-    cargo = services.booking.cargo(record.row)
+    # An amendment awaiting its price is priced for the cargo it asks for (a reefer changed to a dry box).
+    cargo = services.booking.cargo({**record.row, **amended})
     return {
         "matched": matched,
         "row": None if row is None else row_answer(row),

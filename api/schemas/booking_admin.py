@@ -10,7 +10,7 @@ from pydantic import Field
 
 from api.schemas.attention import NeedsAttention
 from api.schemas.bill_of_lading import StaffBillOfLading
-from api.schemas.booking import RateRequestDetail, RateRequestRow
+from api.schemas.booking import RateRequestDetail, RateRequestRow, ShippingOrder
 from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import ChargeBody
 from api.schemas.tracking import ContainerMilestone
@@ -26,12 +26,22 @@ class StaffRateRequestRow(RateRequestRow):
     needs_attention: NeedsAttention | None
 
 
+class StaffShippingOrder(ShippingOrder):
+    """The order as staff see it: the customer's and, added, staff's latest revision request
+    (`revisionRequests`: each field's wire key and its message) while the order is in revision and while the
+    customer's answer to it waits for staff, so they check the answer against it; empty otherwise. (`revise`,
+    hers, is emptied as she answers.)"""
+
+    revision_requests: dict[str, str]
+
+
 class StaffRateRequestDetail(RateRequestDetail):
     """The detail as staff see it: the customer's detail and, added, whether it needs attention, and why its
     shipping order cannot be accepted as it is (`orderMismatch`: it lists another number of containers than
     the booking is now for, both named; null when they agree or there is no order)."""
 
     needs_attention: NeedsAttention | None
+    order: StaffShippingOrder | None
     order_mismatch: str | None = None
     # Each container's latest actual milestone, by container number (decision 3843): the tracking summary
     # of staff's operations screen; empty before any equipment event reached the booking.

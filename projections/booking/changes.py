@@ -228,6 +228,15 @@ def latest_changes(tx: Tx, rate_request_id: str) -> dict[str, dict[str, Any] | N
     return latest
 
 
+def pending_amendment_details(tx: Tx, rate_request_id: str) -> dict[str, Any]:
+    """The details the booking's amendment awaiting a decision asks for (empty when none is open, or one
+    staff asked for has not been sent yet)."""
+    latest = latest_changes(tx, rate_request_id)[AMENDMENT]
+    if latest is None or lifecycle(MACHINES[AMENDMENT]).fact(latest["state_name"], "final"):
+        return {}
+    return dict(json.loads(latest["amended"] or "{}"))
+
+
 def open_changes(tx: Tx, limit: int = 50) -> list[dict[str, Any]]:
     """Changes waiting for staff (oldest first): amendments requested, cancellations requested."""
     return tx.all(

@@ -74,7 +74,11 @@ projection = Projection(
         " edited_order TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position BIGINT NOT NULL,"
         # Why staff declined the order as it stands (their message as written; null unless declined): the
         # customer reads it where she may fill the order again (decision 3824).
-        " decline_message TEXT)",
+        " decline_message TEXT,"
+        # Staff's latest revision request (field -> message, JSON), kept while the customer's answer to it
+        # awaits staff, cleared once they decide: staff check her answer against it (`revise` is hers and
+        # is cleared as she answers).
+        " revision_requests TEXT)",
         "CREATE INDEX IF NOT EXISTS booking_so_rate_request ON booking_shipping_orders (rate_request_id)",
         "CREATE INDEX IF NOT EXISTS booking_so_position ON booking_shipping_orders (position)",
         "CREATE TABLE IF NOT EXISTS booking_files ("
@@ -415,6 +419,7 @@ def order_created(tx: BatchTx, event: ShippingOrder.Created, position: int) -> N
             "revise": "{}",
             "edited_order": None,
             "decline_message": None,
+            "revision_requests": "{}",
             "created_at": at,
             "updated_at": at,
             "position": position,
@@ -437,7 +442,8 @@ def order_created(tx: BatchTx, event: ShippingOrder.Created, position: int) -> N
 @projection.on(ShippingOrder.RevisionRequested)
 def order_revision(tx: BatchTx, event: ShippingOrder.RevisionRequested, position: int) -> None:
     edited = json.dumps(event.edited_order, sort_keys=True) if event.edited_order is not None else None
-    _order_moved(tx, event, position, revise=json.dumps(event.revise, sort_keys=True), edited_order=edited)
+    asked = json.dumps(event.revise, sort_keys=True)
+    _order_moved(tx, event, position, revise=asked, edited_order=edited, revision_requests=asked)
 
 
 @projection.on(ShippingOrder.Edited)
@@ -463,7 +469,8 @@ def order_resubmitted(tx: BatchTx, event: ShippingOrder.Resubmitted, position: i
     """Submitted again (decision 3824): the new content replaces the old one whole, as a new order's, and the
     reason of a decline before is no longer the order's."""
     details = json.dumps(event.details, sort_keys=True)
-    _order_moved(tx, event, position, details=details, revise="{}", edited_order=None, decline_message=None)
+    cleared = {"revise": "{}", "edited_order": None, "decline_message": None, "revision_requests": "{}"}
+    _order_moved(tx, event, position, details=details, **cleared)
 
 
 @projection.on(ShippingOrder.UpdateCancelled)
@@ -475,7 +482,7 @@ def order_update_cancelled(tx: BatchTx, event: ShippingOrder.UpdateCancelled, po
 def order_declined(tx: BatchTx, event: ShippingOrder.Declined, position: int) -> None:
     """Declined by staff, saying why (or closed with its rejected booking, the rejection's message): kept for
     the customer to read where she may fill the order again."""
-    _order_moved(tx, event, position, decline_message=event.message)
+    _order_moved(tx, event, position, decline_message=event.message, revision_requests="{}")
 
 
 @projection.on(
@@ -489,7 +496,8 @@ def order_moved(
     event: ShippingOrder.Accepted | ShippingOrder.Approved | ShippingOrder.Cancelled | ShippingOrder.Issued,
     position: int,
 ) -> None:
-    _order_moved(tx, event, position)
+    # Decided or withdrawn: no revision request is waiting to be checked any more.
+    _order_moved(tx, event, position, revision_requests="{}")
 
 
 # -- files --------------------------------------------------------------------------

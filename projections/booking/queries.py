@@ -61,7 +61,8 @@ _PAGE_COLUMNS = (
 _DETAIL_SELECT = (
     f"SELECT {_LIST_COLUMNS}, so.id AS so_id, so.status AS so_status, so.status_name AS so_status_name,"
     " so.details AS so_details, so.revise AS so_revise, so.edited_order AS so_edited_order,"
-    " so.decline_message AS so_decline_message, so.created_at AS so_created_at,"
+    " so.decline_message AS so_decline_message, so.revision_requests AS so_revision_requests,"
+    " so.created_at AS so_created_at,"
     " so.updated_at AS so_updated_at"
     f"{_LIST_FROM} LEFT JOIN booking_shipping_orders so ON so.rate_request_id = r.id WHERE r.id IN "
 )
@@ -224,6 +225,8 @@ class OrderRecord:
     revise: dict[str, str]
     edited_order: dict[str, Any] | None
     decline_message: str | None  # why staff declined it, while it stands declined
+    # Staff's latest revision request, until they decide on the customer's answer to it (staff's screens).
+    revision_requests: dict[str, str]
     created_at: str
     updated_at: str
     container_numbers: dict[int, str]  # container id -> its number
@@ -261,6 +264,7 @@ def _order(row: Row, numbers: dict[int, str]) -> OrderRecord | None:
         revise=json.loads(row["so_revise"]),
         edited_order=json.loads(row["so_edited_order"]) if row["so_edited_order"] else None,
         decline_message=row["so_decline_message"],
+        revision_requests=json.loads(row["so_revision_requests"] or "{}"),
         created_at=row["so_created_at"],
         updated_at=row["so_updated_at"],
         container_numbers={i: numbers[i] for i in ids if i in numbers},
@@ -323,6 +327,7 @@ def _joined_order(order: dict[str, Any] | None) -> dict[str, Any]:
         "revise",
         "edited_order",
         "decline_message",
+        "revision_requests",
         "created_at",
         "updated_at",
     )

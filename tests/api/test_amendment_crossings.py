@@ -182,7 +182,14 @@ def test_a_reefer_amended_to_a_dry_box_drops_its_reefer_surcharge_and_is_offered
     ok(client.put(f"{RR}/{rid}/booking-request", headers=alice, json=documents))
     ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-booking", headers=admin_headers))
     assert charges_of(ok(client.get(f"{RR}/{rid}", headers=alice)))["reefer_surcharge"] == 300
+    suggestion = f"{ADMIN}/rate-requests/{rid}/tariff-suggestion"
+    assert "reefer_surcharge" in {
+        k["code"] for k in ok(client.get(suggestion, headers=admin_headers))["chargeKinds"]
+    }
     ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=2, containerTypeId=1)))
+    # The editor is offered the kinds of the cargo as amended.
+    offered = {k["code"] for k in ok(client.get(suggestion, headers=admin_headers))["chargeKinds"]}
+    assert "reefer_surcharge" not in offered and "ocean_freight" in offered
 
     requote = f"{ADMIN}/rate-requests/{rid}/amendments/requote"
     still_reefer = {"price": PRICE + 300, "validUntil": later(), "charges": reefer_breakdown}

@@ -148,13 +148,25 @@ def test_revision_edit_accept_approve(client: TestClient, admin_headers: dict[st
     fails(client.put(f"{ORDERS}/{order_id}/edit", headers=bob, json=edit), 404)
     fails(client.put(f"{ORDERS}/{order_id}/edit", headers=alice, json={**edit, "cargoDescription": ""}), 400)
     fails(client.put(f"{ORDERS}/{order_id}/edit", headers=alice, json={**edit, "freightType": 0}), 400)
+
+    # Staff read what they asked while the order is in revision...
+    def staff_order() -> dict[str, Any]:
+        order: dict[str, Any] = ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["order"]
+        return order
+
+    assert staff_order()["revisionRequests"] == {"cargoDescription": "Say how many boxes"}
     edited = ok(client.put(f"{ORDERS}/{order_id}/edit", headers=alice, json=edit))
     assert edited["status"] == 0 and edited["revise"] == {} and edited["editedOrder"] is None
     assert edited["cargoDescription"] == "Pistachios, 200 boxes" and edited["freightType"] == 2
+    # ... and while they review her answer to it (hers, `revise`, is emptied as she answers) ...
+    assert staff_order()["revise"] == {}
+    assert staff_order()["revisionRequests"] == {"cargoDescription": "Say how many boxes"}
     fails(client.put(f"{ORDERS}/{order_id}/approve", headers=alice), 409)
     fails(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=alice), 403)
     accepted = ok(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers))
     assert accepted["status"] == 2 and accepted["statusLabel"] == "Ready For Approval"
+    # ... until they decide on it.
+    assert staff_order()["revisionRequests"] == {}
     fails(client.put(f"{ADMIN}/shipping-orders/{order_id}/accept", headers=admin_headers), 409)
     fails(client.put(f"{ORDERS}/{order_id}/approve", headers=bob), 404)
     fails(client.put(f"{ORDERS}/{order_id}/approve", headers=admin_headers), 403)

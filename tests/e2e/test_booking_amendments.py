@@ -132,12 +132,17 @@ def test_amendment_with_a_new_price_the_customer_accepts(
     decision = staff.get_by_role("region", name="Changes asked for")
     expect(decision.get_by_role("row", name="Number of containers (changed) 1 3")).to_be_visible()
     expect(decision.get_by_role("button", name="Approve amendment")).to_have_count(0)  # a priced change
-    decision.get_by_label("New price per container (USD)").fill("1350")
+    # Priced in the first quote's editor from the booking's lines: what the 3 containers cost shows as typed.
+    decision.get_by_label("Ocean freight (USD per container)").fill("1350")
+    expect(decision.get_by_test_id("quote-booking-total")).to_have_text("$4,050.00")
     decision.get_by_label("Quote valid until").fill((date.today() + timedelta(days=3)).isoformat())
     no_serious_violations(staff)
     staff.screenshot(path=str(screenshot_dir / f"amendment-review-{width}.png"), full_page=True)
     decision.get_by_role("button", name="Quote new price").click()
     expect(decision.get_by_text("New Price Quoted", exact=True)).to_be_visible()
+    # Staff read the breakdown and the total the customer is now asked to accept.
+    quoted = decision.get_by_role("table", name="The new price's breakdown", exact=True)
+    expect(quoted.get_by_test_id("booking-total")).to_have_text("$4,050.00")
 
     customer.reload()
     expect(changes.get_by_text("The change needs a new price: $1,350.00")).to_be_visible()

@@ -1,5 +1,6 @@
-"""Staff's breakdown editor adds a charge of a kind the nearest tariff row lacks, and
-removes one, at 1280x800 and at 375x812; the quote the server records holds exactly those lines.
+"""Staff's breakdown editor adds a charge of a kind the nearest tariff row lacks (of those the cargo may
+carry: a dry, general box is offered no DG or reefer line, decision 3865), and removes one, at 1280x800 and at
+375x812; the quote the server records holds exactly those lines.
 
 The lane (Busan -> Valencia) is one no other browser test asks for: the server is shared by the session."""
 
@@ -61,7 +62,7 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     width = f"{viewport['width']}x{viewport['height']}"
     staff_page.goto(f"{live_server.url}/dashboard/tariffs")
     rows = [
-        f"KRPUS,ESVLC,20,Dry,general,{day(0)},{day(60)},1200,150,110,90,0,0,40",
+        f"KRPUS,ESVLC,20,Dry,general,{day(0)},{day(60)},1200,0,110,0,0,0,40",
         f"KRPUS,ESVLC,20,Dry,dangerous,{day(0)},{day(60)},1300,150,110,90,300,0,40",
     ]
     publish(staff_page, tmp_path / "tariff.csv", rows)
@@ -75,31 +76,31 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
 
     staff_page.set_viewport_size(viewport)
     panel, dialog = open_quote(staff_page, live_server, commodity)
-    expect(dialog.get_by_test_id("charge-line")).to_have_count(5)
-    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,550.00")
-    # Only the kinds the row lacks are offered.
+    expect(dialog.get_by_test_id("charge-line")).to_have_count(3)
+    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,310.00")
+    # Only the kinds the row lacks are offered, of those dry, general cargo may carry.
     assert options(dialog) == [
         "Choose a charge…",
-        "Dangerous goods surcharge (per container)",
-        "Reefer surcharge (per container)",
+        "Bunker adjustment (BAF) (per container)",
+        "Terminal handling, destination (per container)",
     ]
     expect(dialog.get_by_role("button", name="Add", exact=True)).to_be_disabled()
-    dialog.get_by_label("Add a charge").select_option(label="Dangerous goods surcharge (per container)")
+    dialog.get_by_label("Add a charge").select_option(label="Bunker adjustment (BAF) (per container)")
     dialog.get_by_role("button", name="Add", exact=True).click()
-    added = dialog.get_by_label("Dangerous goods surcharge (USD per container)")
+    added = dialog.get_by_label("Bunker adjustment (BAF) (USD per container)")
     expect(added).to_have_value("")
-    assert options(dialog) == ["Choose a charge…", "Reefer surcharge (per container)"]
+    assert options(dialog) == ["Choose a charge…", "Terminal handling, destination (per container)"]
     # An added line needs its amount before the quote goes.
     dialog.get_by_label("Valid until").fill(day(10))
     dialog.get_by_role("button", name="Confirm").click()
     expect(dialog.get_by_role("alert")).to_have_text("Every charge needs an amount of USD (0 or more)")
     added.fill("275.5")
     expect(dialog.get_by_role("alert")).to_have_count(0)  # the reason went with the fix
-    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,825.50")
-    # And a line may go: the bunker adjustment is removed, and offered again.
-    dialog.get_by_role("button", name="Remove Bunker adjustment (BAF)").click()
-    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,675.50")
-    assert "Bunker adjustment (BAF) (per container)" in options(dialog)
+    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,585.50")
+    # And a line may go: the origin's terminal handling is removed, and offered again.
+    dialog.get_by_role("button", name="Remove Terminal handling, origin").click()
+    expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,475.50")
+    assert "Terminal handling, origin (per container)" in options(dialog)
     no_serious_violations(staff_page)
     assert layout_problems(staff_page) == []
     staff_page.screenshot(path=str(screenshot_dir / f"quote-editor-added-charge-{width}.png"))
@@ -110,14 +111,12 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     expect(breakdown.get_by_test_id("charge-line")).to_have_text(
         [
             re.compile(r"Ocean freight.*\$1,200\.00"),
-            re.compile(r"Terminal handling, origin.*\$110\.00"),
-            re.compile(r"Terminal handling, destination.*\$90\.00"),
-            re.compile(r"Dangerous goods surcharge.*\$275\.50"),
+            re.compile(r"Bunker adjustment \(BAF\).*\$275\.50"),
             re.compile(r"Documentation fee.*per booking.*\$40\.00"),
         ]
     )
-    # Two containers at $1,675.50 and the documentation fee once.
-    expect(panel.get_by_test_id("booking-total")).to_have_text("$3,391.00")
+    # Two containers at $1,475.50 and the documentation fee once.
+    expect(panel.get_by_test_id("booking-total")).to_have_text("$2,991.00")
     no_serious_violations(staff_page)
     # The toast sits over the header for a while: the layout is judged once it has gone.
     expect(staff_page.get_by_text("Price quoted: the customer is told")).to_have_count(0)

@@ -139,6 +139,11 @@ def test_an_order_revision_offers_only_the_orders_fields_and_says_what_it_did(
         dialog.get_by_role("button", name="Confirm").click()
         expect(staff.get_by_text(re.compile(r"^Order revision requested"))).to_be_visible()
         expect(staff.get_by_text(re.compile(r": done$"))).to_have_count(0)
+        # The order panel keeps what was asked, each field by its label, to check the update against.
+        asked = panel.get_by_role("region", name="What staff asked the customer to revise")
+        expect(asked.get_by_role("term")).to_have_text(["UN number"])
+        expect(asked.get_by_role("definition")).to_have_text(["Give the UN number as on the MSDS"])
+        shot(staff, screenshot_dir, "order-revision-asked")
 
 
 def test_a_sign_up_is_read_whole_and_accepted_by_name(

@@ -8874,7 +8874,7 @@ export interface components {
             /** Msdsfilename */
             msdsFileName: string | null;
             needsAttention: components["schemas"]["NeedsAttention"] | null;
-            order: components["schemas"]["ShippingOrder"] | null;
+            order: components["schemas"]["StaffShippingOrder"] | null;
             /** Ordermismatch */
             orderMismatch?: string | null;
             /** Orderstate */
@@ -8970,6 +8970,63 @@ export interface components {
             viaApi: boolean;
             /** Waitingfor */
             waitingFor: ("customer" | "staff") | null;
+        };
+        /**
+         * StaffShippingOrder
+         * @description The order as staff see it: the customer's and, added, staff's latest revision request
+         *     (`revisionRequests`: each field's wire key and its message) while the order is in revision and while the
+         *     customer's answer to it waits for staff, so they check the answer against it; empty otherwise. (`revise`,
+         *     hers, is emptied as she answers.)
+         */
+        StaffShippingOrder: {
+            /** Cargodescription */
+            cargoDescription: string | null;
+            /** Containers */
+            containers: components["schemas"]["Container"][];
+            /** Createdat */
+            createdAt: string;
+            /** Declinemessage */
+            declineMessage: string | null;
+            /** Editedorder */
+            editedOrder: {
+                [key: string]: unknown;
+            } | null;
+            /** Freighttype */
+            freightType: number | null;
+            /** Hasventilation */
+            hasVentilation: boolean | null;
+            /** Humidity */
+            humidity: number | null;
+            /** Id */
+            id: string;
+            /** Imcoclass */
+            imcoClass: string | null;
+            /** Isswbl */
+            isSWBL: boolean | null;
+            /** Parties */
+            parties: components["schemas"]["OrderParty"][];
+            /** Raterequestid */
+            rateRequestId: string;
+            /** Revise */
+            revise: {
+                [key: string]: string;
+            };
+            /** Revisionrequests */
+            revisionRequests: {
+                [key: string]: string;
+            };
+            /** Status */
+            status: number;
+            /** Statuslabel */
+            statusLabel: string;
+            /** Statusname */
+            statusName: string;
+            /** Temprature */
+            temprature: number | null;
+            /** Unnumber */
+            unNumber: string | null;
+            /** Updatedat */
+            updatedAt: string;
         };
         /** StartBody */
         StartBody: {

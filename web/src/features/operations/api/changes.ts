@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingChanges } from '@/components/booking-changes';
 import { api } from '@/lib/api-client';
-import type { Answer } from '@/types/contract';
+import type { Answer, Schema } from '@/types/contract';
 
 const ADMIN = '/booking/api/v1/admin';
 
@@ -38,10 +38,13 @@ export const staffBookingOptions = (id: string) =>
       api.get<Answer<'booking_admin_rate_request_detail'>>(`${ADMIN}/rate-requests/${id}`, { signal }),
   });
 
+// A new price's lines as staff typed them; their per-container ones add up to `price` (decision 0101).
+type Charges = Schema<'ChargeBody'>[];
+
 export type StaffDecision =
   // With `price`: a firm (API-made) booking's amendment confirmed at its new price per container.
-  | { action: 'approve'; price?: number }
-  | { action: 'requote'; price: number; validUntil: string }
+  | { action: 'approve'; price?: number; charges?: Charges }
+  | { action: 'requote'; price: number; charges?: Charges; validUntil: string }
   | { action: 'decline'; message: string }
   | { action: 'ask'; message: string }
   | { action: 'confirm-cancellation' }
@@ -58,11 +61,12 @@ export function useStaffDecision(id: string) {
         case 'approve':
           return api.put<BookingChanges>(
             `${base}/amendments/approve`,
-            decision.price === undefined ? undefined : { price: decision.price },
+            decision.price === undefined ? undefined : { price: decision.price, charges: decision.charges },
           );
         case 'requote':
           return api.put<BookingChanges>(`${base}/amendments/requote`, {
             price: decision.price,
+            charges: decision.charges,
             validUntil: decision.validUntil,
           });
         case 'decline':

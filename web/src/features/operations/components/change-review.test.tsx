@@ -87,6 +87,109 @@ describe('an amendment once the cargo sailed', () => {
   });
 });
 
+describe('an amendment that needs a new price', () => {
+  // 2 containers at $1,250.50 (freight $1,000, BAF $250.50) and a $45 documentation fee; asked: 3.
+  const asked = requestedAmendment({ changesPrice: true, fields: [fieldChange('quantity', 'quantity', 2, 3)] });
+  const kinds = [
+    { code: 'ocean_freight', name: 'Ocean freight', per: 'container' },
+    { code: 'baf', name: 'Bunker adjustment (BAF)', per: 'container' },
+    { code: 'documentation_fee', name: 'Documentation fee', per: 'booking' },
+  ];
+  const review = (amendment: object) => {
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url.endsWith('/tariff-suggestion'))
+        return envelope({ matched: false, row: null, charges: [], price: null, chargeKinds: kinds });
+      return envelope(
+        url.includes('/changes') || url.includes('/amendments/')
+          ? { amendment, cancellation: null, cargoSailedAt: null }
+          : rateRequestDetail(),
+      );
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    return fetch;
+  };
+
+  it("is priced in the quote's editor from the booking's lines, totalled for the containers asked", async () => {
+    const fetch = review(asked);
+    const user = userEvent.setup();
+    const freight = await screen.findByLabelText('Ocean freight (USD per container)');
+    expect(screen.getByLabelText('Bunker adjustment (BAF) (USD per container)')).toHaveProperty('value', '250.5');
+    expect(screen.getByLabelText('Documentation fee (USD per booking)')).toHaveProperty('value', '45');
+    expect(screen.getByText('Total for 3 containers').parentElement?.textContent).toContain('$3,796.50');
+    await user.clear(freight);
+    await user.type(freight, '1349.50');
+    // Typed, the customer's price shows at once: 3 x $1,600 + the fee once.
+    expect(screen.getByTestId('quote-total').textContent).toBe('$1,600.00');
+    expect(screen.getByTestId('quote-booking-total').textContent).toBe('$4,845.00');
+    await user.type(screen.getByLabelText('Quote valid until'), '2099/01/31');
+    await user.click(screen.getByRole('button', { name: 'Quote new price' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.endsWith('/amendments/requote'))).toBe(true));
+    const [, init] = fetch.mock.calls.find(([url]) => url.endsWith('/amendments/requote'))!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      price: 1600,
+      charges: [
+        { code: 'ocean_freight', amount: '1349.50' },
+        { code: 'baf', amount: '250.5' },
+        { code: 'documentation_fee', amount: '45' },
+      ],
+    });
+  });
+
+  it("starts from the booking's lines the amended cargo may carry: a reefer's surcharge goes with the reefer", async () => {
+    const reefer = {
+      ...rateRequestDetail(),
+      charges: [
+        { code: 'ocean_freight', name: 'Ocean freight', amount: 1000, per: 'container' },
+        { code: 'reefer_surcharge', name: 'Reefer surcharge', amount: 300, per: 'container' },
+        { code: 'documentation_fee', name: 'Documentation fee', amount: 45, per: 'booking' },
+      ],
+    };
+    const toDry = requestedAmendment({
+      changesPrice: true,
+      fields: [fieldChange('container_type_id', 'containerType', 'Refrigerated', 'Dry')],
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        // The server offers the kinds the cargo as amended may carry (decision 3865): no reefer surcharge.
+        if (url.endsWith('/tariff-suggestion'))
+          return envelope({ matched: false, row: null, charges: [], price: null, chargeKinds: kinds });
+        return envelope(
+          url.includes('/changes') ? { amendment: toDry, cancellation: null, cargoSailedAt: null } : reefer,
+        );
+      }),
+    );
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    expect(await screen.findByLabelText('Ocean freight (USD per container)')).toHaveProperty('value', '1000');
+    expect(screen.getByLabelText('Documentation fee (USD per booking)')).toHaveProperty('value', '45');
+    expect(screen.queryByLabelText('Reefer surcharge (USD per container)')).toBeNull();
+  });
+
+  it('once quoted, shows the lines and the total the customer is asked to accept, and until when', async () => {
+    review({
+      ...asked,
+      state: 1,
+      stateName: 'requoted',
+      price: 1600,
+      totalPrice: 4845,
+      validUntil: '2099-01-31T23:59:59Z',
+      charges: [
+        { code: 'ocean_freight', name: 'Ocean freight', amount: 1349.5, per: 'container' },
+        { code: 'baf', name: 'Bunker adjustment (BAF)', amount: 250.5, per: 'container' },
+        { code: 'documentation_fee', name: 'Documentation fee', amount: 45, per: 'booking' },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: "The new price's breakdown" });
+    expect(within(table).getAllByTestId('charge-line')).toHaveLength(3);
+    expect(within(table).getByText('Total for 3 containers')).toBeTruthy();
+    expect(within(table).getByTestId('booking-total').textContent).toBe('$4,845.00');
+    expect(screen.getByText(/^The customer may accept this price until 2099\/\d\d\/\d\d/)).toBeTruthy();
+    // Quoted again, it starts from the lines quoted, not the booking's.
+    expect(await screen.findByLabelText('Ocean freight (USD per container)')).toHaveProperty('value', '1349.5');
+  });
+});
+
 describe("the console's queue of changes waiting for staff", () => {
   it('names each change by its booking reference, then its cargo and its customer', async () => {
     const booking = {

@@ -2,6 +2,9 @@
  * Staff decide the changes customers ask for after confirmation: the amendment's fields side by side
  * (approve, quote a new price where quantity or equipment changes, or decline with a message), and
  * cancellation requests (confirm, or decline with a message). Offered actions follow the lifecycle files.
+ * A new price is priced in the first quote's breakdown editor, starting from the booking's lines (decision
+ * 0101), so staff see the lines and the total for the amended containers the customer will be asked to
+ * accept.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -12,11 +15,26 @@ import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
 import {
+  amendedPrice,
+  amendedQuantity,
   ChangeDiff,
   changeStyles as styles,
   keepsLoadingPortOnceSailed,
   type AmendmentView,
 } from '@/components/booking-changes';
+import { ChargesBreakdown } from '@/components/charges';
+import type { Schema } from '@/types/contract';
+import { suggestionOptions } from '../api/tariffs';
+import {
+  amountsTyped,
+  chargesBody,
+  ChargesEditor,
+  lineOf,
+  linesOf,
+  perContainer,
+  type Kind,
+  type Line,
+} from './charges-editor';
 import {
   openChangesOptions,
   staffBookingOptions,
@@ -27,7 +45,7 @@ import {
 import { ConfirmCancellation } from './confirm-cancellation';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
-import { formatMoney, localDigits, portDay } from '@/lib/format';
+import { formatMoment, formatMoney, localDigits, portDay } from '@/lib/format';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
@@ -89,21 +107,78 @@ function WithMessage({
   );
 }
 
+type Booked = Pick<Schema<'RateRequestDetail'>, 'charges' | 'quantity'>;
+type Charges = Schema<'ChargeBody'>[];
+
+/** The lines a new price starts from: those already quoted for the amendment, else the booking's own (the
+ * server keeps them when given none, decision 0101) that the amended cargo may still carry (`kinds`, decision
+ * 3865: a reefer changed to a dry box drops its reefer surcharge), else one ocean-freight line to type. */
+function startingLines(amendment: AmendmentView, booked: Booked, kinds: readonly Kind[]): Line[] {
+  if (amendment.charges.length) return linesOf(amendment.charges);
+  const carried = booked.charges.filter((charge) => kinds.some((kind) => kind.code === charge.code));
+  if (carried.length) return linesOf(carried);
+  const freight = kinds.find((k) => k.code === 'ocean_freight');
+  return freight ? [lineOf(freight, '')] : [];
+}
+
+/** Staff's new price for the amendment, line by line, with the total for the containers it asks for; sent as
+ * typed (`charges`), so the server records these very lines. `validity`: a requote's, which the customer
+ * accepts until then; a firm booking's priced confirmation has none. */
+function NewPrice({
+  amendment,
+  booked,
+  kinds,
+  validity,
+  sendLabel,
+  pending,
+  onSend,
+}: {
+  amendment: AmendmentView;
+  booked: Booked;
+  kinds: readonly Kind[];
+  validity: boolean;
+  sendLabel: string;
+  pending: boolean;
+  onSend: (price: number, charges: Charges, validUntil: string) => unknown;
+}) {
+  const { t } = useTranslation('operations');
+  const [lines, setLines] = useState<Line[]>(() => startingLines(amendment, booked, kinds));
+  const [validUntil, setValidUntil] = useState('');
+  const price = perContainer(lines);
+  const ready = lines.length > 0 && amountsTyped(lines) && price > 0 && (!validity || validUntil !== '');
+  return (
+    <>
+      <ChargesEditor
+        lines={lines}
+        onLines={setLines}
+        kinds={kinds}
+        quantity={amendedQuantity(amendment, booked.quantity)}
+      />
+      <div className={styles.actions}>
+        {validity ? <DateField label={t('changes.validUntil')} value={validUntil} onChange={setValidUntil} /> : null}
+        <Button disabled={pending || !ready} onClick={() => onSend(price, chargesBody(lines), validUntil)}>
+          {sendLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 function AmendmentDecision({
   rateRequestId,
   amendment,
+  booked,
   viaApi,
   cargoSailedAt,
 }: {
   rateRequestId: string;
   amendment: AmendmentView;
+  booked: Booked | undefined;
   viaApi: boolean;
   cargoSailedAt: string | null;
 }) {
-  const { t } = useTranslation('operations');
+  const { t, i18n } = useTranslation('operations');
   const { decide, pending } = useDecide(rateRequestId);
-  const [price, setPrice] = useState('');
-  const [validUntil, setValidUntil] = useState('');
   const state = amendment.stateName;
   const portKept = keepsLoadingPortOnceSailed(amendment, cargoSailedAt);
   const mayApprove = can('booking_amendment', state, 'approve', 'staff', {
@@ -127,44 +202,51 @@ function AmendmentDecision({
       validity_in_future: true,
     });
   const mayDecline = can('booking_amendment', state, 'decline', 'staff', { has_message: true });
-  // The new price, whether staff requote it or confirm a firm booking's change at it.
-  const priceInput = (
-    <TextInput
-      label={t('changes.newPriceLabel')}
-      inputMode="decimal"
-      value={price}
-      onChange={(e) => setPrice(e.target.value)}
-    />
-  );
+  // The kinds of charge a line may be added of (the first quote's editor reads them from the same answer).
+  const pricing = mayRequote || mayConfirmPriced;
+  const suggestion = useQuery({ ...suggestionOptions(rateRequestId), enabled: pricing });
+  const kinds = suggestion.data?.chargeKinds ?? [];
+  // The editor starts from the booking's lines once they are read (and the kinds, for a booking without any).
+  const editorReady = booked !== undefined && !suggestion.isPending;
+  const quoted = amendment.price !== null ? amendedPrice(amendment, booked?.quantity ?? 0) : null;
   return (
     <>
       <ChangeDiff
         fields={amendment.fields}
         caption={t('changes.diffCaption', { number: localDigits(String(amendment.number)) })}
       />
-      {amendment.price !== null ? <p>{t('changes.newPrice', { price: formatMoney(amendment.price) })}</p> : null}
-      {mayRequote ? (
-        <div className={styles.actions}>
-          {priceInput}
-          <DateField label={t('changes.validUntil')} value={validUntil} onChange={setValidUntil} />
-          <Button
-            disabled={pending || !price || !validUntil}
-            onClick={() => decide({ action: 'requote', price: Number(price), validUntil }, t('changes.requoted'))}
-          >
-            {t('changes.requote')}
-          </Button>
-        </div>
+      {quoted && quoted.charges.length && booked ? (
+        // Named as the customer's page names it: the breakdown she is asked to accept.
+        <ChargesBreakdown priced={quoted} forStaff title={i18n.t('changes.newPriceBreakdown', { ns: 'booking' })} />
+      ) : amendment.price !== null ? (
+        <p>{t('changes.newPrice', { price: formatMoney(amendment.price) })}</p>
       ) : null}
-      {mayConfirmPriced ? (
-        <div className={styles.actions}>
-          {priceInput}
-          <Button
-            disabled={pending || !price}
-            onClick={() => decide({ action: 'approve', price: Number(price) }, t('changes.confirmedPriced'))}
-          >
-            {t('changes.confirmPriced')}
-          </Button>
-        </div>
+      {amendment.price !== null && amendment.validUntil && state === 'requoted' ? (
+        <p>{t('changes.priceValidUntil', { when: formatMoment(amendment.validUntil) })}</p>
+      ) : null}
+      {mayRequote && editorReady ? (
+        <NewPrice
+          amendment={amendment}
+          booked={booked}
+          kinds={kinds}
+          validity
+          sendLabel={t('changes.requote')}
+          pending={pending}
+          onSend={(price, charges, validUntil) =>
+            decide({ action: 'requote', price, charges, validUntil }, t('changes.requoted'))
+          }
+        />
+      ) : null}
+      {mayConfirmPriced && editorReady ? (
+        <NewPrice
+          amendment={amendment}
+          booked={booked}
+          kinds={kinds}
+          validity={false}
+          sendLabel={t('changes.confirmPriced')}
+          pending={pending}
+          onSend={(price, charges) => decide({ action: 'approve', price, charges }, t('changes.confirmedPriced'))}
+        />
       ) : null}
       {mayDecline ? (
         <WithMessage
@@ -259,6 +341,7 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
             <AmendmentDecision
               rateRequestId={rateRequestId}
               amendment={amendment}
+              booked={booking.data}
               viaApi={booking.data?.viaApi ?? false}
               cargoSailedAt={sailedAt}
             />

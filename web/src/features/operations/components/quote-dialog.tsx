@@ -1,21 +1,20 @@
 /**
- * Staff's quote: a rate request no tariff row priced at once. The breakdown editor starts from the
- * row the server suggests (the matching row, else the nearest on the lane); the price per container is the
- * sum of its per-container lines. Staff may add a charge of a kind the lines lack (the kinds the server
- * lists: a breakdown holds only known charges, each once) or remove one. Without a row on the lane, staff
- * type one price as before, or break it down from ocean freight.
+ * Staff's quote: a rate request no tariff row priced at once. The breakdown editor (./charges-editor.tsx)
+ * starts from the row the server suggests (the matching row, else the nearest on the lane); the price per
+ * container is the sum of its per-container lines. Without a row on the lane, staff type one price as before,
+ * or break it down from ocean freight.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { basis, chargeName } from '@/components/charges';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { api } from '@/lib/api-client';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import type { Schema } from '@/types/contract';
 import { suggestionOptions } from '../api/tariffs';
 import type { TariffSuggestion } from '../api/tariffs';
+import { amountsTyped, chargesBody, ChargesEditor, lineOf, linesOf, perContainer, type Line } from './charges-editor';
 import { StaffActionDialog, useStaffAction } from './staff-action-dialog';
 import styles from '../routes/operations.module.css';
 import { useTranslation } from 'react-i18next';
@@ -23,20 +22,10 @@ import { i18next } from '@/i18n';
 
 const ADMIN = '/booking/api/v1/admin';
 
-type Line = Schema<'QuoteCharge'> & { typed: string };
-type Kind = Schema<'ChargeKind'>;
 type Detail = Pick<
   Schema<'RateRequestDetail'>,
   'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'
 >;
-
-/** The price per container of the lines: their per-container amounts added up (in cents, no float drift). */
-export function perContainer(lines: readonly Pick<Line, 'per' | 'typed'>[]): number {
-  const cents = lines
-    .filter((l) => l.per === 'container')
-    .reduce((sum, l) => sum + Math.round(Number(l.typed) * 100), 0);
-  return cents / 100;
-}
 
 function rowText(s: TariffSuggestion): string | null {
   const r = s.row;
@@ -46,16 +35,6 @@ function rowText(s: TariffSuggestion): string | null {
   return s.matched
     ? i18next.t('quote.matchingRow', { ns: 'operations', ...words })
     : i18next.t('quote.nearestRow', { ns: 'operations', ...words });
-}
-
-/** The kinds of charge the lines do not hold yet, in the breakdown's order. */
-export function addable(kinds: readonly Kind[], lines: readonly Pick<Line, 'code'>[]): Kind[] {
-  const held = new Set(lines.map((l) => l.code));
-  return kinds.filter((k) => !held.has(k.code));
-}
-
-function lineOf(kind: Kind, typed: string): Line {
-  return { ...kind, amount: Number(typed) || 0, typed };
 }
 
 function QuoteForm({
@@ -68,8 +47,7 @@ function QuoteForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('operations');
-  const [lines, setLines] = useState<Line[]>(() => suggestion.charges.map((c) => ({ ...c, typed: String(c.amount) })));
-  const [adding, setAdding] = useState('');
+  const [lines, setLines] = useState<Line[]>(() => linesOf(suggestion.charges));
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -81,29 +59,21 @@ function QuoteForm({
       api.put(`${ADMIN}/rate-requests/${detail.id}/quote`, {
         price: total,
         validUntil,
-        ...(itemised ? { charges: lines.map((l) => ({ code: l.code, amount: l.typed })) } : {}),
+        ...(itemised ? { charges: chargesBody(lines) } : {}),
       }),
     onClose,
     setError,
   );
   const confirm = () => {
-    if (itemised && lines.some((l) => !(Number(l.typed) >= 0) || l.typed.trim() === ''))
-      return setError(t('quote.chargeAmount'));
+    if (itemised && !amountsTyped(lines)) return setError(t('quote.chargeAmount'));
     if (!(total > 0)) return setError(t('quote.pricePositive'));
     if (!validUntil) return setError(t('quote.validityRequired'));
     setError(null);
     mutation.mutate();
   };
   const source = rowText(suggestion);
-  const choices = addable(suggestion.chargeKinds, lines);
   // Breaking a single price down starts from one ocean-freight line of that price.
   const freight = suggestion.chargeKinds.find((k) => k.code === 'ocean_freight');
-  const add = () => {
-    const kind = choices.find((k) => k.code === adding);
-    if (!kind) return;
-    setLines((all) => [...all, lineOf(kind, '')]);
-    setAdding('');
-  };
   return (
     <StaffActionDialog
       title={t('detail.quote')}
@@ -115,61 +85,16 @@ function QuoteForm({
     >
       {source ? <p className={styles.reference}>{source}</p> : null}
       {itemised ? (
-        <fieldset className={styles.breakdown}>
-          <legend>{t('quote.breakdown')}</legend>
-          {lines.map((line, index) => (
-            <div key={line.code} className={styles.chargeLine} data-testid="charge-line">
-              <TextInput
-                label={t('quote.lineLabel', { name: chargeName(line), basis: basis(line) })}
-                type="number"
-                min="0"
-                step="0.01"
-                value={line.typed}
-                onChange={(e) => {
-                  const typed = e.target.value;
-                  setLines((all) => all.map((l, i) => (i === index ? { ...l, typed } : l)));
-                  setError(null);
-                }}
-              />
-              <Button
-                variant="outline"
-                aria-label={t('quote.removeLabel', { name: chargeName(line) })}
-                onClick={() => setLines((all) => all.filter((_, i) => i !== index))}
-              >
-                {t('quote.remove')}
-              </Button>
-            </div>
-          ))}
-          {choices.length ? (
-            <div className={styles.chargeLine}>
-              <div>
-                <label htmlFor="add-charge">{t('quote.addCharge')}</label>
-                <select
-                  id="add-charge"
-                  className={styles.select}
-                  value={adding}
-                  onChange={(e) => setAdding(e.target.value)}
-                >
-                  <option value="">{t('quote.choose')}</option>
-                  {choices.map((k) => (
-                    <option key={k.code} value={k.code}>
-                      {chargeName(k)} ({basis(k)})
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <Button variant="outline" disabled={!adding} onClick={add}>
-                {t('quote.add')}
-              </Button>
-            </div>
-          ) : null}
-          <p>
-            {t('quote.perContainer')} <strong data-testid="quote-total">{formatMoney(total)}</strong>
-          </p>
-          <Button variant="outline" onClick={() => setLines([])}>
-            {t('quote.onePrice')}
-          </Button>
-        </fieldset>
+        <ChargesEditor
+          lines={lines}
+          onLines={(edited) => {
+            setLines(edited);
+            setError(null);
+          }}
+          kinds={suggestion.chargeKinds}
+          quantity={detail.quantity}
+          onePrice={() => setLines([])}
+        />
       ) : (
         <>
           <TextInput

@@ -52,10 +52,18 @@ describe("staff's console offers a confirmed booking's rejection", () => {
 
 // A confirmed booking whose shipping order is in the state named (as the server answers it: its code, name and
 // label), with the decline's message if any.
-function withOrder(name: string, declineMessage: string | null = null, decline?: (body: unknown) => Response) {
+function withOrder(
+  name: string,
+  declineMessage: string | null = null,
+  decline?: (body: unknown) => Response,
+  revisionRequests: Record<string, string> = {},
+) {
   const state = getState('shipping_order', name);
   if (!state) throw new Error(`no shipping order state ${name}`);
-  const order = shippingOrder({ status: state.code, statusName: name, statusLabel: state.label, declineMessage });
+  const order = {
+    ...shippingOrder({ status: state.code, statusName: name, statusLabel: state.label, declineMessage }),
+    revisionRequests,
+  };
   const detail = { ...rateRequestDetail({ order }), needsAttention: null, orderMismatch: null };
   fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -90,6 +98,38 @@ describe("staff's view of a declined shipping order", () => {
     withOrder('submitted');
     await screen.findByRole('button', { name: 'Accept Shipping Order' });
     expect(screen.queryByRole('region', { name: 'Why the order was declined' })).toBeNull();
+  });
+});
+
+describe("staff's revision request of a shipping order", () => {
+  afterEach(() => act(() => setLanguage('en')));
+  const asked = { cargoDescription: 'Say how many boxes', containers: 'The second seal is missing' };
+
+  it.each(['revision_requested', 'update_received', 'submitted'])(
+    'is shown on the order, each field by its label, while it is %s',
+    async (name) => {
+      withOrder(name, null, undefined, asked);
+      const region = await screen.findByRole('region', { name: 'What staff asked the customer to revise' });
+      const said = within(region)
+        .getAllByRole('term')
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+      expect(said).toEqual(['Cargo description: Say how many boxes', 'Containers: The second seal is missing']);
+      expect(within(region).getByText('Say how many boxes').getAttribute('dir')).toBe('auto');
+    },
+  );
+
+  it('names the fields in Persian', async () => {
+    await act(() => setLanguage('fa'));
+    withOrder('update_received', null, undefined, asked);
+    const region = await screen.findByRole('region', { name: 'آنچه کارشناسان از مشتری خواستند اصلاح کند' });
+    expect(within(region).getByText('شرح محموله')).toBeTruthy();
+    expect(within(region).getByText('کانتینرها')).toBeTruthy();
+  });
+
+  it('says nothing where staff asked nothing', async () => {
+    withOrder('submitted');
+    await screen.findByRole('button', { name: 'Accept Shipping Order' });
+    expect(screen.queryByRole('region', { name: 'What staff asked the customer to revise' })).toBeNull();
   });
 });
 

@@ -30,6 +30,7 @@ import { WhoseMove } from '@/components/whose-move';
 import { formatAt, formatDate, formatMoney, localDigits, portDay } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import { fieldsFor, REEFER_TYPE_VALUE } from '@/lib/order-fields';
+import { fieldLabel } from '@/lib/field-words';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
 import { QuoteDialog } from '../components/quote-dialog';
@@ -302,6 +303,7 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
           <h3>{t('detail.order', { state: label('shipping_order', d.order.statusName) })}</h3>
           <AuditLink aggregateId={d.order.id} reference={d.reference} />
           <OrderFacts order={d.order} />
+          <RevisionRequests asked={d.order.revisionRequests} />
           {d.order.declineMessage && isNamed('shipping_order', d.order.statusName, 'declined') ? (
             <section aria-labelledby="order-decline-message">
               <h4 id="order-decline-message">{t('detail.declineMessage')}</h4>
@@ -339,6 +341,28 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       {action && action !== 'quote' ? (
         <ActionDialog action={action} detail={d} onClose={() => setAction(null)} />
       ) : null}
+    </section>
+  );
+}
+
+/** Staff's latest revision request of the order, each field by its label (contract/field-labels.json) with
+ * the message: shown while the order is in revision and while the customer's answer waits for staff, so they
+ * check the answer against what they asked. */
+function RevisionRequests({ asked = {} }: { asked?: Record<string, string> }) {
+  const { t } = useTranslation('operations');
+  const entries = Object.entries(asked);
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="order-revision-requests">
+      <h4 id="order-revision-requests">{t('detail.revisionRequests')}</h4>
+      <dl data-testid="revision-requests" className={styles.revisionRequests}>
+        {entries.map(([key, message]) => (
+          <div key={key}>
+            <dt>{fieldLabel(key)}</dt>
+            <dd dir="auto">{message}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
