@@ -68,7 +68,7 @@ def test_staff_find_a_booking_by_name_and_by_reference_and_read_one_trail_in_wor
         # One trail headed by the reference: the rate request and its shipping order together, in words.
         expect(page.get_by_role("heading", level=1, name=f"Booking {reference}")).to_be_visible()
         created = page.get_by_role("article", name="Rate request made")
-        expect(created).to_contain_text(re.compile(r"\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC"))
+        expect(created).to_contain_text(re.compile(r"\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} UTC"))
         expect(created).to_contain_text(COMPANY)
         expect(created.locator("dt", has_text="Port of loading").locator("xpath=..")).to_contain_text(
             "Shanghai (CNSHA)"

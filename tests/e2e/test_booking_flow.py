@@ -116,7 +116,7 @@ def accept_price(page: Page, server: LiveServer, price: str) -> None:
     # The customer lands on the next step (the signed booking letter), not on the list.
     expect(page).to_have_url(re.compile(r"/dashboard/bookings/rate-request/detail/"))
     expect(page.get_by_role("heading", name="Booking Request").first).to_be_visible()
-    expect(page.get_by_text("Booking Letter Pending").first).to_be_visible()
+    expect(page.get_by_text("Booking Request", exact=True).first).to_be_visible()
 
 
 def submit_booking_request(page: Page, tmp_path: Path) -> None:

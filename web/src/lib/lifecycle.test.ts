@@ -104,7 +104,7 @@ describe('lifecycle helpers', () => {
   });
 
   it('labels states by name or code with the badge texts of the booking spec', () => {
-    expect(label('rate_request', 2)).toBe('Booking Letter Pending');
+    expect(label('rate_request', 2)).toBe('Booking Request');
     expect(label('rate_request', 'rejected_by_client')).toBe('Declined by Customer');
     expect(label('rate_request', 7)).toBe('Expired Price');
     expect(label('rate_request', 4)).toBe('Completed');

@@ -146,7 +146,7 @@ describe('value helpers', () => {
     expect(formatValue(0)).toBe('0');
     expect(formatValue(['admin'])).toBe('admin');
     // A state by its machine's label; an internal id is never printed, nor a code beside its name.
-    expect(formatValue('loi_pending', 'state', 'rate_request')).toBe('Booking Letter Pending');
+    expect(formatValue('loi_pending', 'state', 'rate_request')).toBe('Booking Request');
     expect(formatValue('5d90a8d1-cd6a-52da-af49-cd1e3d0b5ef9', 'customer_id')).toBe('internal reference');
     expect(
       formatValue([{ code: 'ocean_freight', name: 'Ocean freight', file_id: '5d90a8d1-cd6a-52da-af49-cd1e3d0b5ef9' }]),

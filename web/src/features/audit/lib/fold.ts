@@ -174,7 +174,7 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
       ? names?.values?.[field]?.[String(value)]
       : undefined;
   if (named !== undefined) return named;
-  // A state by its machine's label (loi_pending -> Booking Letter Pending); an id is not printed.
+  // A state by its machine's label (loi_pending -> Booking Request); an id is not printed.
   if (field === 'state' && typeof value === 'string' && isMachine(kind)) return stateLabel(kind, value) || value;
   // A quote's charges as the booking screens say them: "Ocean freight $1,250.50 per container".
   if (field === 'charges' && Array.isArray(value) && value.every(isStoredCharge))

@@ -6,6 +6,7 @@ import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render
 import { bookingTrail, requestMade } from '@/testing/trail';
 import { BookingSearchRoute } from './booking-search';
 import { BookingTrailRoute } from './booking-trail';
+import { i18next, setLanguage } from '@/i18n';
 
 const trail = bookingTrail(requestMade(), {
   position: 15,
@@ -57,13 +58,28 @@ describe('booking trail screens', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking FB-2026-000001' })).not.toBeNull();
     const created = await screen.findByRole('article', { name: 'Rate request made' });
-    expect(within(created).getByText('2026/11/26 12:10 UTC')).not.toBeNull();
+    // Its time as the audit log writes it (with the seconds), not the server's English `when`.
+    expect(within(created).getByText('2026/11/26 12:10:05 UTC')).not.toBeNull();
     expect(within(created).getByText('Shanghai (CNSHA)')).not.toBeNull();
     // No reason given, none said; a given one is shown.
     expect(within(created).queryByText(/reason/i)).toBeNull();
     const returned = screen.getByRole('article', { name: 'Shipping order returned for changes' });
     expect(within(returned).getByText('Cargo description: say what is in the boxes')).not.toBeNull();
     expect(screen.queryByText(trail.bookingId)).toBeNull();
+  });
+
+  it("writes each entry's time in the Solar Hijri calendar with Persian digits in Persian", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(envelope(trail)));
+    await setLanguage('fa');
+    try {
+      screens('/dashboard/audit/bookings/FB-2026-000001');
+      const times = await screen.findAllByText((_, node) => node?.tagName === 'TIME');
+      // 2026-11-26 is 5 Azar 1405.
+      expect(times[0].textContent).toMatch(/^۱۴۰۵\/۰۹\/۰۵ ۱۲:۱۰:۰۵/);
+      expect(times.map((time) => time.getAttribute('datetime'))).toEqual(trail.entries.map((e) => e.recordedAt));
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('says so when no booking has the reference', async () => {

@@ -6,6 +6,7 @@ import type { TrailEntry } from '../api/audit-api';
 import styles from '../components/audit.module.css';
 import { BookingSearchForm } from '../components/booking-search-form';
 import { LoadError } from '../components/load-error';
+import { RecordedAt } from '../components/role-badge';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
 import { personWords } from '@/lib/people';
@@ -22,9 +23,8 @@ function Entry({ entry }: { entry: TrailEntry }) {
         <span className={styles.kind}>{entry.part}</span>
       </header>
       <p className={styles.who}>
-        <time dateTime={entry.recordedAt} className={styles.time}>
-          {entry.when}
-        </time>
+        {/* As the audit log writes its times: the reader's zone and calendar (Solar Hijri in Persian). */}
+        <RecordedAt value={entry.recordedAt} />
         <span className={styles.by}>{t('by')}</span>
         <strong>
           <bdi>{personWords(entry.who)}</bdi>
