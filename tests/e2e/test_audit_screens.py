@@ -10,11 +10,13 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+import pytest
+from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
-from tests.e2e.browser import sign_in
-from tests.e2e.conftest import LiveServer
+from tests.e2e.browser import layout_problems, sign_in
+from tests.e2e.conftest import LiveServer, speak
+from tests.e2e.words import LANGUAGES, Language, number, words
 from tests.live_server import ROOT
 
 AUDITOR_USERNAME = "aud"
@@ -103,6 +105,41 @@ def test_admin_reads_the_log_filters_it_and_views_a_timeline_as_of_an_event(
     expect(page.get_by_role("article", name=re.compile(r", Account, position \d+$")).first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.screenshot(path=str(screenshot_dir / "audit-log-mobile.png"), full_page=True)
+
+
+# The longest name the browser gives a time zone in English: "Australian Central Western Standard Time".
+LONG_NAMED_ZONE = "Australia/Eucla"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_log_and_a_timeline_fit_a_phone_in_a_long_named_time_zone(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path, language: Language
+) -> None:
+    """Each time is written in the viewer's zone with the zone's name (Tehran's is "Iran Standard Time
+    (UTC+03:30)"): a long one wraps inside its card, and the page does not scroll sideways at 390 px."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, timezone_id=LONG_NAMED_ZONE)
+    speak(context, language)
+    w = words(language)
+    try:
+        page = context.new_page()
+        sign_in(page, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
+        page.goto(f"{live_server.url}/dashboard/audit")
+        rows = page.get_by_role("article")
+        expect(rows.first.locator("time")).to_contain_text(number(language, "(UTC+08:45)"))
+        page.screenshot(path=str(screenshot_dir / f"audit-log-long-zone-{language}-390.png"), full_page=True)
+        assert layout_problems(page) == []
+        # The first event's timeline (its link is titled with the aggregate's id).
+        rows.first.locator("a[title]").click()
+        expect(page).to_have_url(re.compile(r"/dashboard/audit/[0-9a-f-]{36}$"))
+        expect(page.get_by_role("heading", name=w("audit:timeline.title"))).to_be_visible()
+        expect(page.get_by_role("link", name=w("audit:timeline.back"))).to_be_visible()
+        expect(page.locator("main article time").first).to_contain_text(number(language, "(UTC+08:45)"))
+        page.screenshot(
+            path=str(screenshot_dir / f"audit-timeline-long-zone-{language}-390.png"), full_page=True
+        )
+        assert layout_problems(page) == []
+    finally:
+        context.close()
 
 
 def create_auditor(live_server: LiveServer) -> None:

@@ -209,10 +209,15 @@ def test_booking_request_is_not_sent_twice(
     page.get_by_label(letter).set_input_files(str(loi))
     expect(page.get_by_text(w("booking:fileUpload.uploaded")).first).to_be_visible()
     submit = page.get_by_role("button", name=w("booking:bookingRequest.submit"))
-    submit.click()
+    submit.dblclick()
     expect(page.get_by_text(w("booking:bookingRequest.sent"))).to_be_visible()
-    # The same documents again would be the same request: the button says so and waits for a change.
-    expect(submit).to_be_disabled()
+    # Sent: the step reads back what was sent, with no file left to choose; the badge is its state's.
+    expect(submit).to_have_count(0)
+    expect(page.locator("input[type=file]")).to_have_count(0)
+    expect(page.get_by_role("link", name="loi.pdf")).to_be_visible()
+    expect(page.locator("[data-state=loi_pending]")).to_have_text(
+        state_label(lang, "rate_request", "loi_pending")
+    )
     assert sent == ["PUT"]
 
 

@@ -39,6 +39,12 @@ export function basis(charge: Pick<Charge, 'per'>): string {
   return i18next.t(charge.per === 'booking' ? 'chargeBasis.booking' : 'chargeBasis.container');
 }
 
+/** What the per-booking charges (the documentation fee) add to the booking's total: counted once, whatever
+ * the number of containers (domain/booking/charges.py `booking_total`). */
+export function perBookingTotal(charges: readonly Pick<Charge, 'per' | 'amount'>[]): number {
+  return charges.reduce((sum, c) => (c.per === 'booking' ? sum + c.amount : sum), 0);
+}
+
 /** `Quoted instantly from the carrier's tariff`, `Quoted by our staff`, or null while unpriced. The tariff's
  * version and row are the carrier's bookkeeping: staff see them (`forStaff`), the customer does not. */
 export function quoteSource(

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -36,5 +36,19 @@ describe('ConfirmDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onKeep).toHaveBeenCalledTimes(3);
     expect(onAct).not.toHaveBeenCalled();
+  });
+
+  it('acts once however often it is clicked before the act answers (a double click)', async () => {
+    let answer = () => {};
+    const onAct = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    const onKeep = vi.fn();
+    render(<ConfirmDialog open title="Cancel?" act="Send" onAct={onAct} keep="Keep" onKeep={onKeep} />);
+    const send = screen.getByRole('button', { name: 'Send' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(onAct).toHaveBeenCalledOnce();
+    await act(async () => answer());
+    fireEvent.click(send);
+    expect(onAct).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useOneAtATime } from '@/lib/one-at-a-time';
 import { Button } from '../button';
 import { Dialog } from '../dialog';
 
@@ -8,7 +9,8 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   /** The act, named on its button ("Decline quote", "Accept price"): never "Cancel" or "OK". */
   act: string;
-  onAct: () => void;
+  /** Return the act's promise: until it settles, a second click (a double click) asks nothing again. */
+  onAct: () => unknown;
   /** The plain way out, which changes nothing ("Keep quote"); Escape, the close icon and the backdrop too. */
   keep: string;
   onKeep: () => void;
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   destructive = false,
   pending = false,
 }: ConfirmDialogProps) {
+  const once = useOneAtATime();
   return (
     <Dialog
       open={open}
@@ -46,7 +49,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onKeep} disabled={pending}>
             {keep}
           </Button>
-          <Button variant={destructive ? 'danger' : 'primary'} loading={pending} onClick={onAct}>
+          <Button variant={destructive ? 'danger' : 'primary'} loading={pending} onClick={() => once(onAct)}>
             {act}
           </Button>
         </>

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { AmendmentView } from '@/components/booking-changes';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
@@ -40,5 +42,65 @@ describe('a sailed booking in Persian', () => {
   it('says the day in the Solar Hijri calendar', async () => {
     changes(SAILED);
     expect((await screen.findByRole('note')).textContent).toContain('۱۴۰۴/۱۰/۱۶');
+  });
+});
+
+describe('a request sent from a dialog of the changes panel', () => {
+  it('is sent once on a double click, and a refusal reads without its field key', async () => {
+    const posts: string[] = [];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const none = { amendment: null, cancellation: null, cargoSailedAt: null };
+      if (init?.method !== 'POST') return envelope(none);
+      posts.push(String(url));
+      const refusal = 'This booking already has a change waiting for a decision';
+      const error = { description: `cancellation: ${refusal}`, fields: { cancellation: refusal } };
+      return new Response(JSON.stringify({ isSuccess: false, isError: true, error, response: null }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request cancellation' }));
+    const send = within(screen.getByRole('dialog')).getByRole('button', { name: 'Send request' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await screen.findByText('This booking already has a change waiting for a decision')).toBeTruthy();
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatch(/\/cancellation-request$/);
+    expect(screen.queryByText(/cancellation:/)).toBeNull();
+  });
+});
+
+// Amended from 1 to 2 containers, requoted at $1,300 per container with a $45 documentation fee per booking.
+const REQUOTED: AmendmentView = {
+  number: 1,
+  state: 1,
+  stateName: 'requoted',
+  changesPrice: true,
+  askedFor: null,
+  message: null,
+  fields: [{ field: 'quantity', label: 'Containers', original: 1, amended: 2, changed: true }],
+  charges: [
+    { code: 'ocean_freight', name: 'Ocean freight', amount: 1300, per: 'container' },
+    { code: 'doc_fee', name: 'Documentation fee', amount: 45, per: 'booking' },
+  ],
+  price: 1300,
+  totalPrice: 2645,
+  requestedAt: '2026-11-03T00:00:00Z',
+  updatedAt: '2026-11-04T00:00:00Z',
+  validUntil: '2099-01-01T00:00:00Z',
+};
+
+describe("an amendment's new price", () => {
+  it('is accepted in words that state the total the breakdown shows, per-booking fees included', async () => {
+    fetchMock.mockImplementation(async () =>
+      envelope({ amendment: REQUOTED, cancellation: null, cargoSailedAt: null }),
+    );
+    renderWithProviders(
+      <BookingChangesPanel detail={rateRequestDetail({ reference: 'FB-2026-000042', quantity: 1 })} />,
+    );
+    expect((await screen.findByTestId('booking-total')).textContent).toBe('$2,645.00');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept new price' }));
+    expect(screen.getByRole('dialog').textContent).toContain('$1,300.00 per container ($2,645.00 for 2)');
   });
 });

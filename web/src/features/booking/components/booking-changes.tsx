@@ -5,11 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { ChargesBreakdown, type Priced } from '@/components/charges';
+import { ChargesBreakdown, formatBookingTotal, type Priced } from '@/components/charges';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { errorText } from '@/lib/api-client';
+import { useOneAtATime } from '@/lib/one-at-a-time';
 import { can, getState, isFinal, label } from '@/lib/lifecycle';
 import type { RateRequestDetail } from '../api/booking-api';
 import {
@@ -77,6 +79,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const changes = useQuery(bookingChangesOptions(detail.id));
   const act = useCustomerChange(detail.id);
   const cancel = useRequestCancellation(detail.id);
+  const once = useOneAtATime();
   const [amending, setAmending] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [accepting, setAccepting] = useState(false);
@@ -97,7 +100,8 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       await act.mutateAsync(action);
       toast.success(done);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('changes.saveFailed'));
+      // The server's words for the refusal, without its field's wire key.
+      toast.error(errorText(error));
     }
   };
   const requestCancellation = async () => {
@@ -106,7 +110,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       setCancelling(false);
       toast.success(t('changes.cancellationRequested'));
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('changes.sendFailed'));
+      toast.error(errorText(error));
     }
   };
   const mayAmend =
@@ -123,6 +127,11 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       booking_confirmed: confirmed,
       cargo_not_sailed: sailedAt === null,
     });
+  // The whole new price in the first acceptance's words, as the new price's breakdown totals it.
+  const totalFor = (priced: Priced) => {
+    const quantity = localDigits(String(priced.quantity));
+    return t('pricePanel.totalFor', { total: formatBookingTotal(priced), quantity });
+  };
   const stillValid = amendment?.validUntil ? new Date(amendment.validUntil) > new Date() : false;
 
   return (
@@ -159,7 +168,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               <Button
                 variant="outline"
                 disabled={act.isPending}
-                onClick={() => run('withdraw-amendment', t('changes.amendmentWithdrawn'))}
+                onClick={() => once(() => run('withdraw-amendment', t('changes.amendmentWithdrawn')))}
               >
                 {t('changes.withdrawAmendment')}
               </Button>
@@ -189,7 +198,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               <Button
                 variant="outline"
                 disabled={act.isPending}
-                onClick={() => run('withdraw-cancellation', t('changes.cancellationWithdrawn'))}
+                onClick={() => once(() => run('withdraw-cancellation', t('changes.cancellationWithdrawn')))}
               >
                 {t('changes.withdrawCancellation')}
               </Button>
@@ -219,7 +228,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           open={accepting}
           title={t('changes.acceptTitle')}
           act={t('changes.acceptNewPrice')}
-          onAct={() => void run('accept-price', t('changes.priceAccepted')).then(() => setAccepting(false))}
+          onAct={() => run('accept-price', t('changes.priceAccepted')).then(() => setAccepting(false))}
           keep={t('pricePanel.notYet')}
           onKeep={() => setAccepting(false)}
           pending={act.isPending}
@@ -228,7 +237,11 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             <Trans
               t={t}
               i18nKey="changes.acceptText"
-              values={{ booking: detail.reference ?? '', price: usd.format(amendment.price) }}
+              values={{
+                booking: detail.reference ?? '',
+                price: usd.format(amendment.price),
+                totalFor: totalFor(newPrice(amendment, detail)),
+              }}
               components={{ b: <Reference /> }}
             />
             {amendment.validUntil ? t('changes.acceptValid', { when: when(amendment.validUntil) }) : ''}
@@ -240,20 +253,14 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
         <p>{t('changes.amendText')}</p>
         <RateRequestForm detail={detail} amend onSaved={() => setAmending(false)} onCancel={() => setAmending(false)} />
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={cancelling}
-        onClose={() => setCancelling(false)}
         title={t('changes.requestCancellation')}
-        actions={
-          <>
-            <Button variant="outline" onClick={() => setCancelling(false)}>
-              {t('changes.keepBooking')}
-            </Button>
-            <Button loading={cancel.isPending} onClick={requestCancellation}>
-              {t('changes.sendRequest')}
-            </Button>
-          </>
-        }
+        act={t('changes.sendRequest')}
+        onAct={requestCancellation}
+        keep={t('changes.keepBooking')}
+        onKeep={() => setCancelling(false)}
+        pending={cancel.isPending}
       >
         <p>{t('changes.cancelText')}</p>
         <label className={styles.label} htmlFor="cancellation-reason">
@@ -267,7 +274,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -40,7 +40,7 @@ export function CancelOrderAction({ detail }: { detail: RateRequestDetail }) {
         open={asking}
         title={t('cancelOrder.title')}
         act={t('cancelOrder.action')}
-        onAct={() => void run()}
+        onAct={() => run()}
         keep={t('cancelOrder.keep')}
         onKeep={() => setAsking(false)}
         destructive

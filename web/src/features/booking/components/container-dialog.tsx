@@ -62,7 +62,8 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   useEffect(() => {
     if (exact && getValues('container')?.value !== exact.value) setValue('container', exact, { shouldValidate: true });
   }, [exact, getValues, setValue]);
-  const unknown = whole && !problem && found.isSuccess && !exact ? `${typed} is not in the container register` : null;
+  const unknown =
+    whole && !problem && found.isSuccess && !exact ? t('containerDialog.notInRegister', { number: typed }) : null;
   const e = formState.errors;
   const full = rows.length >= quantity;
   // Cancel, Escape and the close icon throw the dialog's rows away: asked first when anything was entered.

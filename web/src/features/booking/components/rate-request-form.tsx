@@ -25,6 +25,7 @@ import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
 import { fieldLabel } from '@/lib/field-words';
 import { message } from '@/lib/messages';
+import { useOneAtATime } from '@/lib/one-at-a-time';
 import { referenceName } from '@/lib/reference-names';
 import type { ReferenceCatalogue } from '@/lib/reference-names';
 
@@ -140,6 +141,7 @@ export function RateRequestForm({
     defaultValues: copyOf && !detail ? copiedDefaults(copyOf) : defaults(detail),
   });
   const errors = formState.errors;
+  const once = useOneAtATime();
   // A new booking half filled in is not left without a question; an edit keeps its own Cancel.
   const leave = useLeaveWarning(!detail && formState.isDirty);
   const [isDanger, pol, pod] = useWatch({ control, name: ['isDanger', 'pol', 'pod'] });
@@ -195,7 +197,16 @@ export function RateRequestForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('rateRequestForm.label')} className={styles.formCard}>
+    <form
+      onSubmit={(event) => {
+        // Sent once however often it is submitted before the answer (a double click on Send).
+        event.preventDefault();
+        once(() => onSubmit(event));
+      }}
+      noValidate
+      aria-label={t('rateRequestForm.label')}
+      className={styles.formCard}
+    >
       {detail?.revisionMessage && isState('rate_request', detail.state, 'revision_requested') ? (
         <p className={styles.card} role="note">
           <strong>{t('rateRequestForm.revisionRequested')}</strong> <bdi>{detail.revisionMessage}</bdi>

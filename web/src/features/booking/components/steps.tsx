@@ -7,6 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { useOneAtATime } from '@/lib/one-at-a-time';
 import { can, isNamed, stateName } from '@/lib/lifecycle';
 import { TextInput } from '@/components/ui/text-input';
 import {
@@ -16,7 +17,8 @@ import {
   useSubmitBookingRequest,
   useWithdrawRequest,
 } from '../api/booking-api';
-import type { RateRequestDetail } from '../api/booking-api';
+import type { DocumentType, RateRequestDetail } from '../api/booking-api';
+import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoney, localDigits } from '@/lib/format';
 import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
@@ -78,7 +80,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         open={confirm === 'approve'}
         title={t('pricePanel.acceptTitle')}
         act={t('pricePanel.accept')}
-        onAct={() => void run('approve')}
+        onAct={() => run('approve')}
         keep={t('pricePanel.notYet')}
         onKeep={() => setConfirm(null)}
         pending={decide.isPending}
@@ -96,7 +98,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         open={confirm === 'cancel'}
         title={t('pricePanel.declineTitle')}
         act={t('pricePanel.decline')}
-        onAct={() => void run('cancel')}
+        onAct={() => run('cancel')}
         keep={t('pricePanel.keep')}
         onKeep={() => setConfirm(null)}
         destructive
@@ -172,7 +174,7 @@ export function AwaitingQuotePanel({
         open={asking}
         title={t('awaitingQuote.withdrawTitle')}
         act={t('awaitingQuote.withdraw')}
-        onAct={() => void run()}
+        onAct={() => run()}
         keep={t('awaitingQuote.keep')}
         onKeep={() => setAsking(false)}
         destructive
@@ -193,6 +195,34 @@ export function AwaitingQuotePanel({
   );
 }
 
+interface SentDocumentProps {
+  detail: RateRequestDetail;
+  type: DocumentType;
+  label: string;
+}
+
+/** What was sent of one document type, read only: its file (opened on a click), or that none was sent. */
+function SentDocument(props: SentDocumentProps) {
+  const { t } = useTranslation('booking');
+  const { detail, type, label } = props;
+  const sent = detail.bookingRequest?.documents.find((d) => d.documentTypeId === type.id);
+  return (
+    <p className={styles.fileState}>
+      <span className={styles.label}>{label}</span>{' '}
+      {sent ? (
+        <>
+          {t('bookingRequest.sentFile')}{' '}
+          <FileLink fileId={sent.fileId}>
+            <bdi>{sent.fileName ?? t('bookingRequest.uploaded')}</bdi>
+          </FileLink>
+        </>
+      ) : (
+        t('bookingRequest.notSent')
+      )}
+    </p>
+  );
+}
+
 /** Step 1: the booking request with Booking Letter, Export LOI and Flexi LOI cards. */
 export function BookingRequestStep({
   detail,
@@ -209,12 +239,17 @@ export function BookingRequestStep({
 }) {
   const { t } = useTranslation('booking');
   const documentTypeName = useDocumentTypeName();
+  const signedLabel = (type: DocumentType) => t('bookingRequest.signed', { name: documentTypeName(type) });
   const types = useQuery(documentTypesOptions());
   const submit = useSubmitBookingRequest(detail.id);
+  const once = useOneAtATime();
   const [files, setFiles] = useState<Record<number, string>>(() =>
     Object.fromEntries((detail.bookingRequest?.documents ?? []).map((d) => [d.documentTypeId, d.fileId])),
   );
   const submitted = Boolean(detail.bookingRequest);
+  // Once sent, the step shows what was sent; the customer may still replace it until staff confirm (0046).
+  const [replacing, setReplacing] = useState(false);
+  const choosing = editable && (!submitted || replacing);
   // The same documents again would be the same request: offer Submit only when something changed.
   const unchanged = submitted && sameDocuments(files, detail.bookingRequest?.documents ?? []);
   const send = async () => {
@@ -228,6 +263,7 @@ export function BookingRequestStep({
     }
     try {
       await submit.mutateAsync(documents);
+      setReplacing(false);
       toast.success(t('bookingRequest.sent'));
     } catch (error) {
       toast.error(errorText(error));
@@ -241,19 +277,24 @@ export function BookingRequestStep({
       <div className={styles.docCards}>
         {(types.data ?? []).map((type) => (
           <TemplateCard key={type.id} type={type} bookingId={detail.id}>
-            <FileUpload
-              label={t('bookingRequest.signed', { name: documentTypeName(type) })}
-              disabled={!editable}
-              uploadedName={files[type.id] ? (sentName(detail, files[type.id]) ?? t('bookingRequest.uploaded')) : null}
-              onUploaded={(fileId) =>
-                setFiles((current) => {
-                  const next = { ...current };
-                  if (fileId) next[type.id] = fileId;
-                  else delete next[type.id];
-                  return next;
-                })
-              }
-            />
+            {choosing ? (
+              <FileUpload
+                label={signedLabel(type)}
+                uploadedName={
+                  files[type.id] ? (sentName(detail, files[type.id]) ?? t('bookingRequest.uploaded')) : null
+                }
+                onUploaded={(fileId) =>
+                  setFiles((current) => {
+                    const next = { ...current };
+                    if (fileId) next[type.id] = fileId;
+                    else delete next[type.id];
+                    return next;
+                  })
+                }
+              />
+            ) : (
+              <SentDocument detail={detail} type={type} label={signedLabel(type)} />
+            )}
           </TemplateCard>
         ))}
       </div>
@@ -261,9 +302,13 @@ export function BookingRequestStep({
         <Button variant="outline" onClick={onBack}>
           {t('actions.back')}
         </Button>
-        {editable ? (
-          <Button onClick={() => void send()} loading={submit.isPending} disabled={unchanged}>
+        {choosing ? (
+          <Button onClick={() => once(send)} loading={submit.isPending} disabled={unchanged}>
             {t('bookingRequest.submit')}
+          </Button>
+        ) : editable ? (
+          <Button variant="outline" onClick={() => setReplacing(true)}>
+            {t('bookingRequest.replace')}
           </Button>
         ) : null}
         <Button onClick={onContinue} disabled={!canContinue}>
@@ -281,6 +326,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const [checked, setChecked] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
+  const once = useOneAtATime();
   // Approved by the customer, then issued by staff: the draft bill of lading becomes the issued one.
   const issued = isNamed('shipping_order', detail.order?.statusName, 'issued');
   const approved = issued || isNamed('shipping_order', detail.order?.statusName, 'approved');
@@ -340,7 +386,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
           {t('actions.back')}
         </Button>
         {approved ? null : (
-          <Button disabled={!checked} loading={approve.isPending} onClick={() => void finish()}>
+          <Button disabled={!checked} loading={approve.isPending} onClick={() => once(finish)}>
             {t('finalStep.finish')}
           </Button>
         )}

@@ -36,7 +36,7 @@ export function WithdrawUpdateAction({ detail }: { detail: RateRequestDetail }) 
         open={asking}
         title={t('withdrawUpdate.title')}
         act={t('withdrawUpdate.action')}
-        onAct={() => void run()}
+        onAct={() => run()}
         keep={t('withdrawUpdate.keep')}
         onKeep={() => setAsking(false)}
         destructive

@@ -69,7 +69,10 @@ describe('shipping order report', () => {
       'Bunker adjustment (BAF)per container$250.50',
       'Documentation feeper booking$45.00',
     ]);
-    expect(charges.querySelector('tfoot')?.textContent).toBe('Total2 × $1,250.50 per container$2,546.00');
+    // Its basis adds up to the amount: the per-booking fee is named beside the price times the containers.
+    expect(charges.querySelector('tfoot')?.textContent).toBe(
+      'Total2 × $1,250.50 per container + $45.00 per booking$2,546.00',
+    );
     // The customer's report: where the price came from, not the tariff's version and row (staff's bookkeeping).
     expect(text).toContain("Quoted instantly from the carrier's tariff");
     expect(text).not.toContain('row 7');
@@ -108,9 +111,17 @@ describe('shipping order report', () => {
     ]);
     expect(charges).toEqual([
       [null, 'Total'],
-      [null, '2 × $1,250.50 per container'],
+      [null, '2 × $1,250.50 per container + $45.00 per booking'],
       ['Amount', '$2,546.00'],
     ]);
+  });
+
+  it('names no per-booking charge in the total when the price has none', () => {
+    const root = document.createElement('main');
+    const perContainer = detail.charges.filter((c) => c.per === 'container');
+    renderReport(root, { ...detail, charges: perContainer, totalPrice: 2501 });
+    const total = [...root.querySelectorAll('tfoot')][0].querySelectorAll('td');
+    expect([...total].map((td) => td.textContent)).toEqual(['Total', '2 × $1,250.50 per container', '$2,501.00']);
   });
 
   it("carries the transport plan and the cut-offs of the booking's sailing", () => {

@@ -3,7 +3,7 @@
  * {type: 'rate-request', id}; only messages from this same origin are accepted. The rate request is read through
  * the app's api-client (the caller's token cookie), typed by the server's OpenAPI document.
  */
-import { basis, chargeName, formatBookingTotal, quoteSource } from '@/components/charges/charges';
+import { basis, chargeName, formatBookingTotal, perBookingTotal, quoteSource } from '@/components/charges/charges';
 import type { SailingStanding } from '@/components/sailing';
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
@@ -250,6 +250,14 @@ function issuedDates(bill: BillOfLading): HTMLDListElement | null {
   return pairs(rows);
 }
 
+/** How the booking's total is made up, so that it adds up to the amount beside it: the price per container
+ * times the containers, plus the per-booking charges (counted once) when it has any. */
+function totalBasis(d: RateRequestDetail): string {
+  const line = { quantity: d.quantity, price: formatMoney(d.price) };
+  const fees = perBookingTotal(d.charges);
+  return fees > 0 ? say('totalLineWithFees', { ...line, fees: formatMoney(fees) }) : say('totalLine', line);
+}
+
 /** Draws the report of one rate request (its sailing and its order, when it has them) into `root`, in the
  * language shown (its catalogues loaded): right to left in Persian, Solar Hijri days, Persian digits. */
 export function renderReport(
@@ -303,11 +311,7 @@ export function renderReport(
         [say('charge'), say('basis'), say('amount')],
         d.charges.map((c) => [chargeName(c), basis(c), formatMoney(c.amount)]),
         {
-          cells: [
-            say('total'),
-            say('totalLine', { quantity: d.quantity, price: formatMoney(d.price) }),
-            formatMoney(d.totalPrice),
-          ],
+          cells: [say('total'), totalBasis(d), formatMoney(d.totalPrice)],
           sums: new Set([2]),
         },
       ),

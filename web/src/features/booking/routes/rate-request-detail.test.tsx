@@ -324,3 +324,43 @@ describe('a booking completed without a shipping order', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 });
+
+// The booking letter's step once the documents are sent: what was sent, read only, and a badge that says so.
+describe("the booking letter's step once the documents are sent", () => {
+  const fetchMock = stubFetchEachTest();
+  const types = [1, 2, 3].map((id) => ({ id, value: id, name: null, templateUrl: `/templates/${id}.pdf` }));
+  const sent = rateRequestDetail({
+    reference: 'FB-2026-000042',
+    state: 2,
+    stateName: 'loi_pending',
+    waitingFor: 'staff',
+    order: null,
+    bookingRequest: {
+      documents: [{ documentTypeId: 1, documentType: null, fileId: 'f-1', fileName: 'loi.pdf' }],
+    },
+  });
+
+  it('shows what was sent with no file to choose, and a badge that says the documents are in', async () => {
+    fetchMock.mockImplementation((url: string) => {
+      const path = String(url);
+      const answer = path.endsWith('/rate-requests/documents')
+        ? envelope({ list: { list: types } })
+        : path.endsWith(`/rate-requests/${sent.id}`)
+          ? envelope(sent)
+          : failureEnvelope('', 404);
+      return Promise.resolve(answer);
+    });
+    const { container } = screenOf(sent);
+    expect(await screen.findByText('Your documents were sent; we are confirming the booking.')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'loi.pdf' })).toBeTruthy();
+    expect(container.ownerDocument.querySelectorAll('input[type=file]')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Submit Booking Request' })).toBeNull();
+    expect(screen.getAllByText('Not sent')).toHaveLength(2);
+    const badge = container.ownerDocument.querySelector('[data-state=loi_pending]');
+    expect(badge?.textContent).toBe('Booking Request');
+    // Until staff confirm, she may still replace them (decision 0046): the choice opens on her asking.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Replace documents' }));
+    expect(container.ownerDocument.querySelectorAll('input[type=file]')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Submit Booking Request' })).toBeTruthy();
+  });
+});
