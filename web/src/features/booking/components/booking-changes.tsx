@@ -15,6 +15,7 @@ import { useOneAtATime } from '@/lib/one-at-a-time';
 import { can, getState, isFinal, label } from '@/lib/lifecycle';
 import type { RateRequestDetail } from '../api/booking-api';
 import {
+  amendedPrice,
   ChangeDiff,
   changePending,
   keepsLoadingPortOnceSailed,
@@ -35,20 +36,6 @@ import { maxLength } from '@/types/limits';
 
 const usd = { format: (n: number) => formatMoney(n) };
 
-/** A requoted amendment's new price as the booking's own price is shown: its lines and its total for the
- * amended quantity (what the e-mail and the notice of it cite). */
-function newPrice(amendment: AmendmentView, detail: RateRequestDetail): Priced {
-  const amended = amendment.fields.find((f) => f.field === 'quantity')?.amended;
-  return {
-    charges: amendment.charges,
-    price: amendment.price,
-    totalPrice: amendment.totalPrice,
-    quantity: typeof amended === 'number' ? amended : detail.quantity,
-    quotedBy: 'staff',
-    tariffVersion: null,
-    tariffRow: null,
-  };
-}
 const when = (iso: string) => formatMoment(iso);
 
 function StatusLine({
@@ -149,7 +136,10 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             </p>
           ) : null}
           {amendment.stateName === 'requoted' && amendment.price !== null ? (
-            <ChargesBreakdown priced={newPrice(amendment, detail)} title={t('changes.newPriceBreakdown')} />
+            <ChargesBreakdown
+              priced={amendedPrice(amendment, detail.quantity)}
+              title={t('changes.newPriceBreakdown')}
+            />
           ) : null}
           {amendment.stateName === 'requested' && amendment.changesPrice ? <p>{t('changes.needsPrice')}</p> : null}
           {amendment.askedFor ? (
@@ -240,7 +230,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               values={{
                 booking: detail.reference ?? '',
                 price: usd.format(amendment.price),
-                totalFor: totalFor(newPrice(amendment, detail)),
+                totalFor: totalFor(amendedPrice(amendment, detail.quantity)),
               }}
               components={{ b: <Reference /> }}
             />
