@@ -76,6 +76,8 @@ class QueueItem(NamedTuple):
     about: str | None = None
     # What a booking carries, in parts (`about` says it in English): for a screen in another language.
     cargo: dict[str, Any] | None = None
+    # A sign-up's or an edit request's type of account: which review page opens it.
+    account_type: int | None = None
 
 
 @dataclass(frozen=True)
@@ -141,7 +143,8 @@ def _registrations(tx: Tx) -> Queue:
         tx, "registration", "accept", "registrations", "state", "updated_at"
     )
     rows = tx.all(
-        f"SELECT identity, details, updated_at FROM registrations {where} ORDER BY updated_at, id LIMIT ?",
+        f"SELECT identity, kind, details, updated_at FROM registrations {where}"
+        " ORDER BY updated_at, id LIMIT ?",
         (*states, QUEUE_SHOWN),
     )
     items = []
@@ -149,7 +152,7 @@ def _registrations(tx: Tx) -> Queue:
         details = json.loads(r["details"])
         name = person_name(details.get("firstName"), details.get("lastName"), details.get("name"))
         who = name or r["identity"]
-        items.append(QueueItem(r["identity"], None, who, _utc(r["updated_at"]), who))
+        items.append(QueueItem(r["identity"], None, who, _utc(r["updated_at"]), who, account_type=r["kind"]))
     return Queue("registrations", count, oldest, items)
 
 
@@ -158,13 +161,21 @@ def _edit_requests(tx: Tx) -> Queue:
         tx, "profile_edit_request", "approve", "profile_edit_requests r", "r.state", "r.requested_at"
     )
     rows = tx.all(
-        "SELECT r.username, r.requested_at, p.profile AS customer_profile, r.username AS customer_username"
+        "SELECT r.username, r.account_type, r.requested_at, p.profile AS customer_profile,"
+        " r.username AS customer_username"
         f" FROM profile_edit_requests r LEFT JOIN customer_profiles p ON p.account_id = r.account_id {where}"
         " ORDER BY r.requested_at, r.id LIMIT ?",
         (*states, QUEUE_SHOWN),
     )
     items = [
-        QueueItem(r["username"], None, customer_name(r), _utc(r["requested_at"]), customer_name(r))
+        QueueItem(
+            r["username"],
+            None,
+            customer_name(r),
+            _utc(r["requested_at"]),
+            customer_name(r),
+            account_type=r["account_type"],
+        )
         for r in rows
     ]
     return Queue("edit_requests", count, oldest, items)

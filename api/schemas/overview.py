@@ -47,6 +47,9 @@ class QueueItem(WireModel):
     who: str  # whose it is: the customer's or company's name (the title's first part)
     about: str | None  # what it is about: the cargo, or the reason of a change (the title's rest)
     cargo: QueueCargo | None = None  # `about`'s parts, when it is a booking's cargo
+    # A sign-up's or a profile edit's type of account (1 individual, 2 domestic, 3 foreign company): its
+    # review page; null for a booking's item.
+    account_type: int | None = None
 
 
 class WorkQueue(WireModel):

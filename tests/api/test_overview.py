@@ -106,8 +106,17 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     assert registrations["count"] == 1 and registrations["items"][0]["id"] == form["nationalId"]
     assert registrations["items"][0]["title"] == "Sara Rahimi"
     assert registrations["items"][0]["reference"] is None
+    # Its type of account picks the page that reviews it (as the sign-ups' list says it).
+    listed = booking.ok(client.get("/account/api/v1/admin/register-requests", headers=admin_headers))["list"]
+    kinds = {r["nationalId"]: r["kind"] for r in listed}
+    assert registrations["items"][0]["accountType"] == kinds[form["nationalId"]]
     edits = queues["editRequests"]
     assert edits["count"] == 1 and edits["items"][0]["id"] == "0098765432"
+    edited = booking.ok(client.get("/account/api/v1/admin/update-requests", headers=admin_headers))["list"]
+    assert edits["items"][0]["accountType"] == next(
+        r["accountType"] for r in edited if r["nationalId"] == "0098765432"
+    )
+    assert quote["items"][0]["accountType"] is None
     assert edits["items"][0]["title"] == "Reza Rahimi" and edits["oldestAt"].endswith("Z")
 
     booking.ok(client.put(f"{ADMIN}/shipping-orders/{ordered}/accept", headers=admin_headers))

@@ -7775,6 +7775,8 @@ export interface components {
         QueueItem: {
             /** About */
             about: string | null;
+            /** Accounttype */
+            accountType?: number | null;
             cargo?: components["schemas"]["QueueCargo"] | null;
             /** Id */
             id: string;

@@ -5,6 +5,7 @@ import type { Answer, Schema } from '@/types/contract';
 
 export type WorkQueue = Schema<'WorkQueue'>;
 export type QueueKind = WorkQueue['kind'];
+export type QueueEntry = Schema<'QueueItem'>;
 
 export const workQueueOptions = () =>
   queryOptions({

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatAge, localDigits } from '@/lib/format';
 import { workQueueOptions } from '../api/work-queue';
-import type { QueueKind, WorkQueue } from '../api/work-queue';
+import type { QueueEntry, QueueKind, WorkQueue } from '../api/work-queue';
+import { DETAIL_ROUTE, UPDATE_ROUTE } from '../api/requests';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
 import { Reference } from '@/components/reference/reference';
@@ -12,11 +13,20 @@ import { Separator } from '@/components/ui/separator/separator';
 
 // Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
-/** Bookings open in the console; sign-ups and profile edits in their lists below (their kind picks the page). */
-function itemPath(kind: QueueKind, id: string): string {
-  if (kind === 'registrations') return '#registration-requests-heading';
-  if (kind === 'editRequests') return '#edit-requests-heading';
-  return `/dashboard/operations?open=${encodeURIComponent(id)}`;
+/** Bookings open in the console; a sign-up and a profile edit on their own review page (the type of account
+ * picks it, as in the lists below), or in their list where the type is not known. */
+function itemPath(kind: QueueKind, item: QueueEntry): string {
+  const id = encodeURIComponent(item.id);
+  const type = item.accountType ?? 0;
+  if (kind === 'registrations')
+    return DETAIL_ROUTE[type]
+      ? `/dashboard/request/${DETAIL_ROUTE[type]}/detail/${id}`
+      : '#registration-requests-heading';
+  if (kind === 'editRequests')
+    return UPDATE_ROUTE[type]
+      ? `/dashboard/request/update/${UPDATE_ROUTE[type]}/detail/${id}`
+      : '#edit-requests-heading';
+  return `/dashboard/operations?open=${id}`;
 }
 
 function Queue({ queue }: { queue: WorkQueue }) {
@@ -34,7 +44,7 @@ function Queue({ queue }: { queue: WorkQueue }) {
       )}
       <ul>
         {queue.items.map((item) => {
-          const path = itemPath(queue.kind, item.id);
+          const path = itemPath(queue.kind, item);
           // The name (maybe Persian) and what the request is about (Latin codes, maybe a Persian commodity)
           // each isolated: a summary starting with a count would otherwise lend the count to the age beside it.
           const text = (
