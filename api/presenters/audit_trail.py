@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import cache
@@ -413,8 +414,39 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
 
 
+# An order's events that carry its content: whole (`details`) or the fields sent again (`changes`).
+_ORDER_CONTENT = {"Created": "details", "Resubmitted": "details", "Edited": "changes", "Updated": "changes"}
+_BEFORE = "_before"  # what an order's changed fields were, set by `_said_as_changes`
+
+
+def _said_as_changes(events: list[LoggedEvent]) -> list[LoggedEvent]:
+    """The booking's events (oldest first), each edit of its order narrowed to what it changed, with what
+    those fields were before (the order's content as its events before it left it): an edit sends the whole
+    form again, and an auditor reads what the customer changed, not the order once more."""
+    content: dict[str, dict[str, Any]] = {}
+    said = []
+    for event in events:
+        key = _ORDER_CONTENT.get(event.type) if event.aggregate_kind == "shipping_order" else None
+        sent = event.changes.get(key) if key else None
+        if key is None or not isinstance(sent, dict):
+            said.append(event)
+            continue
+        before = content.get(event.aggregate_id)
+        content[event.aggregate_id] = dict(sent) if key == "details" else {**(before or {}), **sent}
+        if key == "details" or before is None:
+            said.append(event)
+            continue
+        changed = {field: value for field, value in sent.items() if before.get(field) != value}
+        kept = {k: v for k, v in event.changes.items() if k != "replaced"}  # `_BEFORE` says it
+        was: dict[str, Any] = {field: before.get(field) for field in changed}
+        narrowed: dict[str, Any] = {**kept, key: changed, _BEFORE: was}
+        said.append(replace(event, changes=narrowed))
+    return said
+
+
 def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
     changes = dict(event.changes)
+    earlier: dict[str, Any] = changes.pop(_BEFORE, None) or {}
     out: list[dict[str, str]] = []
     if event.type == "AmendmentRequested":
         original, amended = changes.get("original") or {}, changes.get("amended") or {}
@@ -439,8 +471,11 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
         if field in _UNSAID or field.endswith("_hash"):
             continue
         if field in ("parties", "containers") and isinstance(value, list):
-            # One line per party (labelled by its role) and per container (by its number).
-            out.extend(words.item(field, item) for item in value if isinstance(item, dict))
+            # One line per party (labelled by its role) and per container (by its number); of an edit, the
+            # ones it changed or added.
+            kept = earlier.get(field) or []
+            new = (item for item in value if isinstance(item, dict) and item not in kept)
+            out.extend(words.item(field, item) for item in new)
             continue
         machine = _state_machine(kind, event_type, field, changes)
         text = (
@@ -450,6 +485,9 @@ def _values(event: LoggedEvent, words: _Words) -> list[dict[str, str]]:
         )
         if text is not None:
             said = label(label_key(kind, event_type, field), words.language)
+            if field in earlier:  # an edit's change, as an amendment's reads: before → after
+                was = words.named(field, earlier[field])
+                text = f"{was or words.say('not_set')} → {text}"
             out.append({VALUE["label"]: said, VALUE["value"]: text})
     return out
 
@@ -677,5 +715,5 @@ def booking_trail(trail: BookingTrail, language: str = DEFAULT) -> dict[str, Any
     words = _Words(trail.names, language)
     return {
         **summary(trail.booking, language=language),
-        TRAIL["entries"]: [entry(e, words) for e in trail.events],
+        TRAIL["entries"]: [entry(e, words) for e in _said_as_changes(trail.events)],
     }

@@ -361,3 +361,43 @@ def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_head
     }
     none = booking.ok(client.get(f"{AUDIT}/events", params={"person": "zzzz"}, headers=admin_headers))
     assert none["list"] == []
+
+
+def test_an_edit_of_the_order_reads_as_what_it_changed(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The customer's edit sends the whole form again: the trail says only the fields it changed, each as
+    before → after, and only the container it changed, not the order once more."""
+    alice = booking.customer(client, "trail-order-edit")
+    rid = booking.in_shipping_order(client, alice, admin_headers)
+    reference = reference_of(client, alice, rid)
+    sent = booking.order_payload(rid)
+    orders = f"{CLIENT}/shipping-orders"
+    order_id = booking.ok(client.post(orders, headers=alice, json=sent), 201)["id"]
+    revise = {"revise": {"cargoDescription": "Say how many boxes"}}
+    booking.ok(
+        client.put(f"{ADMIN}/shipping-orders/{order_id}/request-revision", headers=admin_headers, json=revise)
+    )
+    containers = [dict(c) for c in sent["containers"]]
+    containers[1]["seal"] = "S99"
+    edit = {
+        **{k: v for k, v in sent.items() if k not in ("rateRequestId", "frightType")},
+        "freightType": sent["frightType"],
+        "cargoDescription": "Roasted pistachios, 200 boxes",
+        "containers": containers,
+    }
+    booking.ok(client.put(f"{orders}/{order_id}/edit", headers=alice, json=edit))
+    services_of(client).settle_all()
+    trail = booking.ok(client.get(f"{AUDIT}/bookings/{reference}/trail", headers=admin_headers))
+    (changed,) = [e for e in trail["entries"] if e["what"] == "Shipping order changed"]
+    values = {v["label"]: v["value"] for v in changed["values"]}
+    assert values.pop("Cargo description") == "Roasted pistachios in boxes → Roasted pistachios, 200 boxes"
+    # The one container it changed, by its number, with its new seal; the other container and the parties
+    # it sent again unchanged are not said.
+    assert values.pop("State") == "Submitted"
+    (container,) = values.values()
+    assert "S99" in container and "S0" not in container, values
+    assert not [v for v in changed["values"] if "Consignee Co" in v["value"]]
+    # The order as submitted still reads whole.
+    (submitted,) = [e for e in trail["entries"] if e["what"] == "Shipping order submitted"]
+    assert sum("Consignee Co" in v["value"] for v in submitted["values"]) == 1
