@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
@@ -34,7 +34,8 @@ from domain.booking.reference import port_named, seeded_name
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.booking.values import PARTY_NAMES, FreightType
 from domain.emails.words import WORDS as EMAIL_WORDS
-from domain.emails.words import digits, isolated, say
+from domain.emails.words import day_in, digits, isolated, number, say, time_utc
+from domain.emails.words import money as in_dollars
 from domain.shared.aggregate import ActorEvent
 from domain.shared.field_labels import ALIASES, LABELS, Area, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
@@ -143,30 +144,31 @@ _INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def moment_words(text: str) -> str:
-    """The one date format of the screens with the time and its zone: `2026/12/01 14:05 UTC`."""
+def moment_words(text: str, language: str = DEFAULT) -> str:
+    """The one date format of the screens with the time and its zone: `2026/12/01 14:05 UTC`; in Persian in
+    the Solar Hijri calendar with Persian digits, as the audit log's screens write a time."""
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         return text
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC).strftime("%Y/%m/%d %H:%M UTC")
+    return time_utc(moment, language)
 
 
-def day_words(text: str) -> str:
+def day_words(text: str, language: str = DEFAULT) -> str:
     try:
-        return date.fromisoformat(text[:10]).strftime("%Y/%m/%d")
+        return day_in(date.fromisoformat(text[:10]), language)
     except ValueError:
         return text
 
 
-def money(value: Any) -> str:
+def money(value: Any, language: str = DEFAULT) -> str:
     try:
         amount = Decimal(str(value))
     except InvalidOperation:
         return str(value)
-    return f"${amount:,.2f}"
+    return in_dollars(amount, language)
 
 
 def label(field: str, language: str = DEFAULT) -> str:
@@ -256,6 +258,14 @@ class _Words:
         """A built word of the trail (`Yes`, `per container`) in the reader's language."""
         return WORDS_IN[self.language][key].format(**slots)
 
+    def count(self, value: int | float | Decimal) -> str:
+        """A number in the reader's digits: `1,250`, `18,000.5`."""
+        return number(f"{value:,}" if isinstance(value, int) else f"{float(value):,g}", self.language)
+
+    def listed(self, items: Iterable[str], between: str = "items") -> str | None:
+        """Items one after another, with the reader's separator (`; ` between items, `, ` between fields)."""
+        return self.say(f"{between}_separator").join(items) or None
+
     def port(self, value: Any) -> str | None:
         found = self.names.ports.get(_int(value))
         return None if found is None else f"{found[0]} ({found[1]})"
@@ -296,36 +306,37 @@ class _Words:
         if field in _CHANGE_STATES:
             return state_words(str(value), _CHANGE_STATES[field], self.language)
         if field in ("price", "amount", "total", "total_price"):
-            return money(value)
+            return money(value, self.language)
         if field in ("event_type", "event_subtype", "classifier"):
             return TRACKING_WORDS_IN[self.language].get(str(value), str(value))
         if field == "charges" and isinstance(value, list):
-            return "; ".join(self.charge(c) for c in value if isinstance(c, dict)) or None
+            return self.listed(self.charge(c) for c in value if isinstance(c, dict))
         if field == "cut_offs" and isinstance(value, list):
-            return "; ".join(self.cut_off(c) for c in value if isinstance(c, dict)) or None
+            return self.listed(self.cut_off(c) for c in value if isinstance(c, dict))
         if field == "documents" and isinstance(value, list):
-            return "; ".join(self.document(d) for d in value if isinstance(d, dict)) or None
+            return self.listed(self.document(d) for d in value if isinstance(d, dict))
         if field == "parties" and isinstance(value, list):
-            return "; ".join(self.party(p) for p in value if isinstance(p, dict)) or None
+            return self.listed(self.party(p) for p in value if isinstance(p, dict))
         if field == "containers" and isinstance(value, list):
-            return "; ".join(self.container(c) for c in value if isinstance(c, dict)) or None
+            return self.listed(self.container(c) for c in value if isinstance(c, dict))
         if field == "revise" and isinstance(value, dict):
-            said = (f"{label(_snake(k), self.language)}: {self.plain(v)}" for k, v in value.items())
-            return "; ".join(said) or None
+            return self.listed(
+                f"{label(_snake(k), self.language)}: {self.plain(v)}" for k, v in value.items()
+            )
         return self.plain(value, field)
 
     def plain(self, value: Any, field: str = "") -> str | None:
         if isinstance(value, bool):
             return self.say("yes" if value else "no")
         if isinstance(value, int | float | Decimal):
-            return f"{value:,}" if isinstance(value, int) else f"{float(value):,g}"
+            return self.count(value)
         if isinstance(value, str):
             if _UUID.match(value):
                 return None
             if _INSTANT.match(value):
-                return moment_words(value)
+                return moment_words(value, self.language)
             if _DAY.match(value):
-                return day_words(value)
+                return day_words(value, self.language)
             return value
         if isinstance(value, dict):
             said = [
@@ -333,10 +344,9 @@ class _Words:
                 for k, v in value.items()
                 if k not in _UNSAID and (text := self.named(_snake(k), v)) is not None
             ]
-            return ", ".join(said) or None
+            return self.listed(said, "fields")
         if isinstance(value, list):
-            items = [text for v in value if (text := self.plain(v)) is not None]
-            return "; ".join(items) or None
+            return self.listed(text for v in value if (text := self.plain(v)) is not None)
         return str(value)
 
     def item(self, field: str, item: dict[str, Any]) -> dict[str, str]:
@@ -361,7 +371,7 @@ class _Words:
         name = (
             say(code, self.language) if code in EMAIL_WORDS else str(charge.get("name") or self.say("charge"))
         )
-        return " ".join(p for p in (name, money(charge.get("amount")), per_words) if p)
+        return " ".join(p for p in (name, money(charge.get("amount"), self.language), per_words) if p)
 
     def cut_off(self, cut_off: dict[str, Any]) -> str:
         """A sailing's cut-off by what it closes (its DCSA code said as the screens and e-mails say it)."""
@@ -388,7 +398,7 @@ class _Words:
         if party.get("fax"):
             details.append(self.say("fax", number=party["fax"]))
         side = f" ({self.say('sea_waybill')})" if party.get("is_for_swbl") else ""
-        return f"{kind}{side}: {', '.join(details)}"
+        return f"{kind}{side}: {self.listed(details, 'fields') or ''}"
 
     def container(self, container: dict[str, Any]) -> str:
         number = self.named("container_id", container.get("container_id")) or self.say("container")
@@ -396,11 +406,11 @@ class _Words:
         if container.get("seal"):
             details.append(self.say("seal", seal=container["seal"]))
         if container.get("count") is not None:
-            details.append(self.say("packages", count=f"{_int(container['count']):,}"))
+            details.append(self.say("packages", count=self.count(_int(container["count"]))))
         for key, word in (("gross_weight", "gross"), ("net_weight", "net")):
             if container.get(key) is not None:
-                details.append(self.say(word, weight=f"{float(container[key]):,g}"))
-        return f"{number}: {', '.join(details)}" if details else number
+                details.append(self.say(word, weight=self.count(float(container[key]))))
+        return f"{number}: {self.listed(details, 'fields')}" if details else number
 
 
 def _int(value: Any) -> int:
@@ -536,7 +546,7 @@ def overview(
                 "position": e.position,
                 "aggregateId": e.aggregate_id,
                 "aggregateKind": e.aggregate_kind,
-                "when": moment_words(e.recorded_at),
+                "when": moment_words(e.recorded_at, language),
                 "who": who(e, language),
                 "what": what(e, language),
                 "bookingReference": e.booking_reference,
@@ -565,7 +575,7 @@ def entry(event: LoggedEvent, words: _Words) -> dict[str, Any]:
     return {
         ENTRY["position"]: event.position,
         ENTRY["recorded_at"]: event.recorded_at,
-        ENTRY["when"]: moment_words(event.recorded_at),
+        ENTRY["when"]: moment_words(event.recorded_at, language),
         ENTRY["who"]: who(event, language),
         ENTRY["role"]: role_words(event.actor_role or "system", language),
         ENTRY["part"]: part_words(event.aggregate_kind, language),
@@ -705,8 +715,8 @@ def summary(
         FOUND["reference"]: booking.reference,
         FOUND["customer_name"]: person_in(booking.customer_name, language),
         FOUND["state"]: state_words(booking.state, language=language),
-        FOUND["created_at"]: moment_words(booking.created_at),
-        FOUND["updated_at"]: moment_words(booking.updated_at),
+        FOUND["created_at"]: moment_words(booking.created_at, language),
+        FOUND["updated_at"]: moment_words(booking.updated_at, language),
         FOUND["matched_people"]: matched or [],
     }
 

@@ -9,7 +9,7 @@ value set into a sentence that is written left to right (a reference, a port, a 
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -63,12 +63,26 @@ def digits(text: str, language: str) -> str:
     return text.translate(_PERSIAN_DIGITS) if language == "fa" else text
 
 
+def number(written: str, language: str) -> str:
+    """A number written with `,` thousands and `.` decimals (`1,250.5`); in Persian with Persian digits and
+    the Persian thousands and decimal separators."""
+    if language != "fa":
+        return written
+    return digits(written.replace(",", "\u066c").replace(".", "\u066b"), language)
+
+
 def money(amount: Decimal, language: str) -> str:
     """`$1,250.50`; in Persian with Persian digits and the Persian thousands and decimal separators."""
-    written = f"{amount:,.2f}"
-    if language == "fa":
-        written = digits(written.replace(",", "\u066c").replace(".", "\u066b"), language)
-    return say("money", language, amount=written)
+    return say("money", language, amount=number(f"{amount:,.2f}", language))
+
+
+def day_in(day: date, language: str) -> str:
+    """A calendar day as the screens write it: `2026/12/26`; in Persian in the Solar Hijri calendar with
+    Persian digits (2026/12/26 is 1405/10/05 in them)."""
+    if language != "fa":
+        return day.strftime("%Y/%m/%d")
+    solar = jdatetime.date.fromgregorian(date=day)
+    return digits(f"{solar.year:04d}/{solar.month:02d}/{solar.day:02d}", language)
 
 
 def _zone(zone: str, local: datetime, language: str) -> str:
@@ -84,8 +98,7 @@ def time_in(moment: datetime | str, zone: str, language: str) -> str:
     if language != "fa":
         return written_utc(moment) if zone == UTC_ZONE else written_in(moment, zone)
     local = _aware(moment).astimezone(UTC if zone == UTC_ZONE else ZoneInfo(zone))
-    day = jdatetime.date.fromgregorian(date=local.date())
-    written = f"{day.year:04d}/{day.month:02d}/{day.day:02d} {local:%H:%M}"
+    written = f"{day_in(local.date(), language)} {local:%H:%M}"
     return isolated(digits(f"{written} {_zone(zone, local, language)}", language), language)
 
 

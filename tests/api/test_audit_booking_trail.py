@@ -21,6 +21,9 @@ UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
 # The one date format of the screens, with its zone.
 WHEN = re.compile(r"^\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC$")
+# In Persian: the Solar Hijri day and the time in Persian digits, isolated in the sentence around it.
+_D = "[\u06f0-\u06f9]"  # a Persian digit
+WHEN_FA = re.compile(f"^\u2068{_D}{{4}}/{_D}{{2}}/{_D}{{2}} {_D}{{2}}:{_D}{{2}} به وقت UTC\u2069$")
 
 ALI = PERSIAN_PEOPLE[1]  # ("علی", "کریمی")
 MOHAMMADREZA = PERSIAN_PEOPLE[2]  # ("محمدرضا", "شجاعی‌فر"), a zero-width non-joiner inside the last name
@@ -40,8 +43,9 @@ def words_of(entry: dict[str, Any]) -> list[str]:
 
 def assert_in_words(trail: dict[str, Any]) -> None:
     """No id, no JSON, no programmer's key in anything the auditor reads; one date format."""
+    persian = bool(re.search("[\u0600-\u06ff]", trail["state"]))
     for entry in trail["entries"]:
-        assert WHEN.match(entry["when"]), entry["when"]
+        assert (WHEN_FA if persian else WHEN).match(entry["when"]), entry["when"]
         for text in words_of(entry):
             assert not UUID.search(text), text
             assert not any(mark in text for mark in '{}[]"'), text
@@ -205,7 +209,7 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
         {v["label"]: v["value"] for v in said["entries"][0]["values"]} for said in (farsi, english)
     )
     assert (created_en["Container type"], created_en["Container size"]) == ("Dry", "40 ft")
-    assert (created_fa["نوع کانتینر"], created_fa["اندازهٔ کانتینر"]) == ("خشک", "۴۰ فوتی")
+    assert (created_fa["نوع کانتینر"], created_fa["اندازهٔ کانتینر"]) == ("خشک", "\u06f4\u06f0 فوتی")
     letter_fa = {v["label"]: v["value"] for v in farsi["entries"][3]["values"]}
     assert letter_fa["مدارک"].startswith("نامهٔ رزرو: ")
     milestone_fa = {v["label"]: v["value"] for v in farsi["entries"][-1]["values"]}
@@ -281,7 +285,7 @@ def test_a_booking_s_changes_and_sailing_are_said_by_their_own_lifecycles_in_bot
     assert charges and all(c.startswith("کرایهٔ دریایی ") for c in charges), charges
 
     fa_by_what = {e["what"]: {v["label"]: v["value"] for v in e["values"]} for e in farsi["entries"]}
-    assert fa_by_what["لغو درخواست شد"] == {"شمارهٔ درخواست لغو": "1", "وضعیت": "درخواست لغو"}
+    assert fa_by_what["لغو درخواست شد"] == {"شمارهٔ درخواست لغو": "\u06f1", "وضعیت": "درخواست لغو"}
     assert fa_by_what["لغو تأیید شد"]["وضعیت درخواست لغو"] == "لغو تأیید شد"
     left = [
         (e["what"], v["label"], v["value"])

@@ -124,7 +124,7 @@ def test_a_cancellation_is_said_by_its_own_lifecycle_and_labels_in_both_language
         "rate_request", "CancellationRequested", number=1, state="requested", customer_id="c-1"
     )
     assert _said(requested, "en") == {"Cancellation request number": "1", "State": "Cancellation requested"}
-    assert _said(requested, "fa") == {"شمارهٔ درخواست لغو": "1", "وضعیت": "درخواست لغو"}
+    assert _said(requested, "fa") == {"شمارهٔ درخواست لغو": persian("1"), "وضعیت": "درخواست لغو"}
     # Confirmed: the request's state and the booking's, each by its lifecycle.
     confirmed = _logged(
         "rate_request",
@@ -140,7 +140,7 @@ def test_a_cancellation_is_said_by_its_own_lifecycle_and_labels_in_both_language
         "State": "Cancelled",
     }
     assert _said(confirmed, "fa") == {
-        "شمارهٔ درخواست لغو": "1",
+        "شمارهٔ درخواست لغو": persian("1"),
         "وضعیت درخواست لغو": "لغو تأیید شد",
         "وضعیت": "لغو شد",
     }
@@ -174,6 +174,14 @@ SAILING = {
     "universal_service_reference": "SR00001D",
     "estimated": True,
 }
+# Persian digits and separators, as a Persian trail writes a number (tests/e2e/words.py writes them so too).
+PERSIAN_NUMBERS = str.maketrans("0123456789,.", "".join(chr(0x06F0 + d) for d in range(10)) + "\u066c\u066b")
+
+
+def persian(number: str) -> str:
+    return number.translate(PERSIAN_NUMBERS)
+
+
 # What the trail keeps as data in any language: UN/LOCODE port names, times in UTC, the carrier's names and
 # codes, and a trade's abbreviation (VGM, FCL) beside its words.
 DATA = re.compile(
@@ -187,7 +195,8 @@ def test_a_sailing_and_a_quote_s_charges_are_said_in_the_reader_s_words() -> Non
     english, farsi = _said(chosen, "en")["Sailing"], _said(chosen, "fa")["سفر دریایی"]
     # The cut-offs by what they close (contract/email-messages.json, as every screen names them).
     assert "Shipping instructions (documentation): 2026/12/19 12:00 UTC" in english
-    assert "دستورالعمل حمل (اسناد): 2026/12/19 12:00 UTC" in farsi
+    # In Persian, as its screens write a time: the Solar Hijri day (28 Azar 1405) in Persian digits, isolated.
+    assert f"دستورالعمل حمل (اسناد): \u2068{persian('1405/09/28 12:00')} به وقت UTC\u2069" in farsi
     assert "Port of loading: Shanghai (CNSHA)" in english and "Departure: 2026/12/22 12:00 UTC" in english
     assert "Code" not in english and "DCO" not in english + farsi
     assert not LATIN.search(DATA.sub("", farsi)), DATA.sub("", farsi)
@@ -203,7 +212,8 @@ def test_a_sailing_and_a_quote_s_charges_are_said_in_the_reader_s_words() -> Non
     )
     assert (
         _said(quoted, "fa")[LABELS["booking"]["charges"]["fa"]]
-        == "کرایهٔ دریایی $3,700.00 برای هر کانتینر; Port dues $20.00 برای هر رزرو"
+        == f"کرایهٔ دریایی {persian('3,700.00')} دلار برای هر کانتینر؛"
+        f" Port dues {persian('20.00')} دلار برای هر رزرو"
     )
 
 

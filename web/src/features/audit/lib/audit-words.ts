@@ -57,6 +57,11 @@ export function whatHappened(
     : withoutNumber(said[language]);
 }
 
+/** What stands between a value's items (`; `) or a record's fields (`, `), as the server's trail writes them. */
+export function separator(between: 'items' | 'fields', language = currentLanguage()): string {
+  return WORDS[`${between}_separator`]![language];
+}
+
 /** An event the catalogue lacks: its type's words after its part ("Shipping order: something new"). */
 export function otherEvent(part: string, typeWords: string, language = currentLanguage()): string {
   return fill(WORDS.other![language], { part, words: typeWords });

@@ -10,7 +10,7 @@ import type { AuditEvent } from '../api/audit-api';
 import { currentLanguage, i18next } from '@/i18n';
 import { namedFieldLabel } from '@/lib/field-words';
 import type { FieldArea } from '@/lib/field-words';
-import { isBookingPart } from './audit-words';
+import { isBookingPart, separator } from './audit-words';
 import { personWords } from '@/lib/people';
 import { roleLabel, teamRoleLabel } from '../components/role-badge';
 import { basis, chargeName } from '@/components/charges';
@@ -180,7 +180,7 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (field === 'charges' && Array.isArray(value) && value.every(isStoredCharge))
     return value
       .map((charge) => `${chargeName(charge)} ${formatMoney(charge.amount)} ${basis(charge)}`)
-      .join(i18next.t('separators.items', { ns: 'audit' }));
+      .join(separator('items'));
   // A sailing's cut-off by what it closes, as the sailing facts say it.
   if (field === 'code' && typeof value === 'string' && /^[A-Z]{3}$/.test(value))
     return cutOffName({ code: value, name: value });
@@ -217,13 +217,8 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
   if (typeof value === 'bigint') return String(value);
   if (Array.isArray(value) && value.length === 0) return EMPTY_VALUE;
   if (typeof value === 'object' && Object.keys(value).length === 0) return EMPTY_VALUE;
-  if (Array.isArray(value))
-    return value
-      .map((item) => formatValue(item, field, kind, names))
-      .join(i18next.t('separators.items', { ns: 'audit' }));
-  return (recordParts(value, kind, names) ?? [])
-    .map(([label, text]) => `${label}: ${text}`)
-    .join(i18next.t('separators.fields', { ns: 'audit' }));
+  if (Array.isArray(value)) return value.map((item) => formatValue(item, field, kind, names)).join(separator('items'));
+  return (recordParts(value, kind, names) ?? []).map(([label, text]) => `${label}: ${text}`).join(separator('fields'));
 }
 
 /** A record's parts (a sign-up's details, a sailing) as [label, words], for a table of its own; null for a
