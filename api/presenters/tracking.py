@@ -19,7 +19,14 @@ from api.bootstrap import Services
 from api.presenters.keys import keys_of
 from api.schemas.tracking import ContainerMilestone, TrackingProgress
 from domain.tracking.milestone import TrackingEvent
-from domain.tracking.position import Position, against_sailing, position, summary, until_end
+from domain.tracking.position import (
+    Position,
+    against_sailing,
+    arrival_day,
+    position,
+    summary,
+    until_end,
+)
 from infrastructure.read_db import Tx, placeholders
 from projections.booking.queries import rows_where
 from projections.event_log import version_at
@@ -69,6 +76,7 @@ def progress_from(
         PROGRESS["stage_port_name"]: port_name(at.stage_port),
         PROGRESS["arrival_port"]: at.arrival_port,
         PROGRESS["arrival_port_name"]: port_name(at.arrival_port),
+        PROGRESS["arrival_day"]: arrival_day(at),
         PROGRESS["ended"]: ended,
         PROGRESS["booking_ended_as"]: None if end is None else end["ended_as"],
         PROGRESS["booking_ended_at"]: None if end is None else end["ended_at"],

@@ -69,6 +69,8 @@ class TrackingProgress(WireModel):
     stage_port_name: str | None = None
     arrival_port: str | None = None
     arrival_port_name: str | None = None
+    # The estimated arrival's day at its port, in that port's time (`YYYY-MM-DD`), as `summary` says it.
+    arrival_day: str | None = None
     # The booking ended (cancelled, rejected, declined or expired) and this is its customer's view: where its
     # cargo was last reported before the end, with no arrival forecast or plan; nothing later is in it
     # (decision 3831). Staff's progress reads every event and says false.

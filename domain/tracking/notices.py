@@ -18,7 +18,7 @@ from domain.notifications.policy import Notice, NoticeContext, Subject, notices,
 from domain.shared.languages import DEFAULT
 from domain.tracking.carried import carried_in
 from domain.tracking.milestone import TrackingEvent
-from domain.tracking.position import comes_to_load
+from domain.tracking.position import comes_to_load, whole_hours
 
 T = TrackingEvent
 ESTIMATE_MOVED_HOURS = 24
@@ -131,7 +131,7 @@ def _moved_news(event: T.Published | T.Revised, earlier: str, than: str, languag
         language,
         ref=isolated(str(facts.get("booking_reference")), language),
         at=time_at(facts["event_date_time"], _port_code(body) or facts.get("arrival_port"), language),
-        hours=digits(str(round(abs(moved))), language),
+        hours=digits(str(whole_hours(moved)), language),
         direction=say("news.later" if moved > 0 else "news.earlier", language),
         than=say(f"news.{than}", language),
         **{k: v for k, v in _words(body, language).items() if k in ("vessel", "port")},

@@ -8,10 +8,14 @@ their names are the reference data's, put in when the words are written (`summar
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
+
+from domain.shared.local_time import port_zone
 
 # (event type, subtype) -> (stage, how it reads; {vessel} and {port} filled in)
 STAGES: dict[tuple[str, str], tuple[str, str]] = {
@@ -141,8 +145,12 @@ def position(events: Iterable[dict[str, Any]]) -> Position | None:
     arrivals = [
         e for e in events if (e["event_type"], e["event_subtype"], e["classifier"]) in _ARRIVAL_FORECASTS
     ]
-    estimated = max(arrivals, key=lambda e: e["body"].get("eventUpdatedDateTime") or "", default=None)
-    planned = next((e for e in arrivals if e["classifier"] == "PLN"), None)
+    # The newest word on the arrival, by when it was given (instants, whatever offsets they are written in);
+    # the plan it is measured against is the first at the same port (a later call of the vessel is another
+    # arrival, not this one early).
+    estimated = max(arrivals, key=_updated, default=None)
+    at_port = None if estimated is None else port_of(estimated["body"])
+    planned = next((e for e in arrivals if e["classifier"] == "PLN" and port_of(e["body"]) == at_port), None)
     delay = None
     if estimated is not None and planned is not None:
         moved = instant(estimated["body"]["eventDateTime"]) - instant(planned["body"]["eventDateTime"])
@@ -160,6 +168,20 @@ def position(events: Iterable[dict[str, Any]]) -> Position | None:
     )
 
 
+def _updated(event: dict[str, Any]) -> datetime:
+    """When a forecast was given: its `eventUpdatedDateTime`, else when it was published (its event time)."""
+    body = event["body"]
+    return instant(str(body.get("eventUpdatedDateTime") or body.get("eventCreatedDateTime") or _EPOCH))
+
+
+_EPOCH = "1970-01-01T00:00:00Z"
+
+
+def whole_hours(hours: float) -> int:
+    """Hours rounded as every screen and message rounds them: half up (32.5 h is 33 h, never the even 32)."""
+    return math.floor(abs(hours) + 0.5)
+
+
 def until_end(at: Position) -> Position:
     """The position of a booking that ended, as its customer reads it (decision 3831): the last milestone
     before the end, without the arrival forecast or plan (a booking that ended will not arrive)."""
@@ -170,11 +192,19 @@ def lateness(hours: float) -> str:
     if abs(hours) < 1:
         return "on time"
     if abs(hours) < 24:
-        amount = f"{round(abs(hours))} h"
+        amount = f"{whole_hours(hours)} h"
     else:
-        days = round(abs(hours) / 24)
+        days = whole_hours(hours / 24)
         amount = f"{days} day{'s' if days != 1 else ''}"
     return f"{amount} {'late' if hours > 0 else 'early'}"
+
+
+def arrival_day(at: Position) -> str | None:
+    """The day (`YYYY-MM-DD`) of the estimated arrival at its port, in that port's time, as its timeline
+    writes the arrival (decision 0901), not UTC's."""
+    if at.estimated_arrival is None:
+        return None
+    return instant(at.estimated_arrival).astimezone(ZoneInfo(port_zone(at.arrival_port))).date().isoformat()
 
 
 def summary(at: Position, port_name: Callable[[str | None], str | None], ended: bool = False) -> str:
@@ -190,7 +220,8 @@ def summary(at: Position, port_name: Callable[[str | None], str | None], ended: 
         words = _WORDS[at.stage].format(vessel=at.vessel or "the vessel", port=port)
     if at.estimated_arrival is not None and at.stage in _BEFORE_ARRIVAL:
         port = (port_name(at.arrival_port) or at.arrival_port) if at.arrival_port else "its port"
-        words += f", arriving {port} {instant(at.estimated_arrival).astimezone(UTC):%Y/%m/%d}"
+        day = arrival_day(at)
+        words += f", arriving {port} {day.replace('-', '/') if day else ''}"
         if at.delay_hours is not None:
             words += f", {lateness(at.delay_hours)}"
     return f"{words}; {ENDED}" if ended else words

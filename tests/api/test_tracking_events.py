@@ -412,6 +412,38 @@ def test_the_booking_detail_tells_where_the_cargo_is_without_changing_its_state(
     )
 
 
+def test_the_arrival_forecast_is_the_newest_at_one_port_and_dated_by_that_port(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The newest estimate by when it was given (offsets read as instants, not as text), measured against the
+    plan at the same port (a later call of the vessel is another arrival, not this one early), and its day
+    said as the port's own."""
+    alice = customer(client, "tnt-forecast")
+    rid = in_shipping_order(client, alice, admin_headers)
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["reference"]
+    publisher = publisher_key(client, admin_headers)
+    ship = "KING OF THE SEAS"
+    # The plan of a later call: Hamburg, 12 days after Singapore.
+    later_call = transport("pln-ham", "ARRI", "PLN", "2026-01-26T08:00:00Z", HAMBURG, reference,
+                           "2026-01-01T00:00:00Z", ship)  # fmt: skip
+    # Two estimates at Singapore: the newer given at 02:00 UTC, the older at 08:00+08:00 (00:00 UTC), whose
+    # text sorts after the newer's.
+    newer = transport("est-sin-2", "ARRI", "EST", "2026-01-14T07:30:00+08:00", SINGAPORE, reference,
+                      "2026-01-07T02:00:00Z", ship)  # fmt: skip
+    older = transport("est-sin-1", "ARRI", "EST", "2026-01-13T07:30:00+08:00", SINGAPORE, reference,
+                      "2026-01-07T08:00:00+08:00", ship)  # fmt: skip
+    publish(client, publisher, later_call, newer, older)
+    progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
+    assert (progress["estimatedArrival"], progress["arrivalPort"]) == ("2026-01-14T07:30:00+08:00", SINGAPORE)
+    # Measured against the plan for Singapore (the booking's sailing's), not against Hamburg's call.
+    assert progress["plannedArrival"] != later_call["eventDateTime"], progress
+    planned = datetime.fromisoformat(progress["plannedArrival"].replace("Z", "+00:00"))
+    estimated = datetime.fromisoformat(progress["estimatedArrival"])
+    assert progress["arrivalDelayHours"] == round((estimated - planned).total_seconds() / 3600, 1)
+    # 07:30 in Singapore is the 14th there (the 13th in UTC), as the timeline writes it.
+    assert "arriving Singapore 2026/01/14" in progress["summary"], progress["summary"]
+
+
 def test_an_ended_booking_reads_to_its_customer_as_tracked_until_it_ended(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:

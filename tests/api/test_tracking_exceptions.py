@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from fastapi.testclient import TestClient
 
@@ -181,8 +182,13 @@ def test_a_booking_on_a_sailing_is_late_or_on_time_against_the_sailings_plan(
         client, publisher, equipment("plan-gtin", "GTIN", box, "2026-01-05T08:00:00Z", "CNSHA", reference)
     )
     progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
-    # No arrival event yet: the sailing's plan says when and where, and names the vessel.
-    assert progress["summary"] == f"Gated in at Shanghai, arriving Singapore {arrival:%Y/%m/%d}"
+    # No arrival event yet: the sailing's plan says when and where (the day at Singapore, as its timeline
+    # writes the arrival), and names the vessel.
+    singapore = ZoneInfo("Asia/Singapore")
+    assert (
+        progress["summary"]
+        == f"Gated in at Shanghai, arriving Singapore {arrival.astimezone(singapore):%Y/%m/%d}"
+    )
     assert (progress["plannedArrival"], progress["vesselName"]) == (planned["arrival"], "Kharg Star")
     assert progress["arrivalDelayHours"] is None
     # The carrier's estimate at Singapore is two days after the plan: late against the sailing.
@@ -202,7 +208,8 @@ def test_a_booking_on_a_sailing_is_late_or_on_time_against_the_sailings_plan(
         ),
     )
     progress = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["progress"]
-    assert progress["summary"] == f"Gated in at Shanghai, arriving Singapore {estimate:%Y/%m/%d}, 2 days late"
+    day = estimate.astimezone(singapore)
+    assert progress["summary"] == f"Gated in at Shanghai, arriving Singapore {day:%Y/%m/%d}, 2 days late"
     assert progress["arrivalDelayHours"] == 48
     listed = ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["list"]
     assert [r["progress"] for r in listed if r["id"] == rid] == [progress]

@@ -9208,6 +9208,8 @@ export interface components {
          * @description Where a confirmed booking is, from its tracking events; the spec's `state` is unchanged.
          */
         TrackingProgress: {
+            /** Arrivalday */
+            arrivalDay?: string | null;
             /** Arrivaldelayhours */
             arrivalDelayHours: number | null;
             /** Arrivalport */

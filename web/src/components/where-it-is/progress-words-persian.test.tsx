@@ -17,6 +17,12 @@ describe('the tracking progress in Persian', () => {
     expect(said.replace(/\u2068[^\u2069]*\u2069/g, '')).not.toMatch(/[A-Za-z]/);
   });
 
+  it("dates the arrival by the day at its port, not UTC's", () => {
+    // 2027-01-13T23:30Z is the 14th at a port an hour or more east of UTC: the server says which day.
+    const late = { ...loaded, estimatedArrival: '2027-01-13T23:30:00Z', arrivalDay: '2027-01-14' };
+    expect(progressWords(late)).toContain('در ۱۴۰۵/۱۰/۲۴،');
+  });
+
   it('says it waits for the first milestone before any', () => {
     const waiting = {
       ...loaded,

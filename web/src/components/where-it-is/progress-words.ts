@@ -8,7 +8,7 @@
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
-import { formatDate } from '@/lib/format';
+import { formatDate, portDay } from '@/lib/format';
 import { label } from '@/lib/lifecycle';
 import type { components } from '@/types/api';
 
@@ -38,6 +38,7 @@ function lateness(hours: number): string {
   if (Math.abs(hours) < 1) return i18next.t('progressWords.onTime');
   const late = hours > 0;
   if (Math.abs(hours) < 24) {
+    // Half up, as the server's words round (domain/tracking/position.py `whole_hours`).
     const count = Math.round(Math.abs(hours));
     return i18next.t(late ? 'progressWords.hoursLate' : 'progressWords.hoursEarly', { count });
   }
@@ -63,7 +64,8 @@ export function progressWords(progress: Progress, language: Language = currentLa
     const place = progress.arrivalPortName ?? progress.arrivalPort;
     words += i18next.t('progressWords.arriving', {
       port: place ? named(place) : i18next.t('progressWords.itsPort'),
-      day: formatDate(progress.estimatedArrival),
+      // The day at the port it arrives at, as the server's summary and the timeline write it.
+      day: progress.arrivalDay ? portDay(progress.arrivalDay) : formatDate(progress.estimatedArrival),
       interpolation: { escapeValue: false },
     });
     if (progress.arrivalDelayHours !== null) words += lateness(progress.arrivalDelayHours);

@@ -359,7 +359,10 @@ function RevisionRequests({ asked = {} }: { asked?: Record<string, string> }) {
         {entries.map(([key, message]) => (
           <div key={key}>
             <dt>{fieldLabel(key)}</dt>
-            <dd dir="auto">{message}</dd>
+            <dd>
+              {/* What staff typed, in whatever language: data isolated in the sentence, as every typed value. */}
+              <bdi>{message}</bdi>
+            </dd>
           </div>
         ))}
       </dl>
