@@ -126,7 +126,8 @@ export function BookingFacts({
 function sentName(name: string) {
   return (
     <span className={styles.sentName}>
-      (<bdi className={styles.fileName}>{name}</bdi>)
+      {/* An erased customer's file reads as erased, in the reader's words (decision 3815), not the marker. */}(
+      <bdi className={styles.fileName}>{personWords(name)}</bdi>)
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { rateRequestDetail } from '@/testing/orders';
+import erased from '../../../../contract/erased-person.json';
 import { BookingFacts } from './booking-facts';
 
 // As customers send them (tests/corpus.py): Persian with a Latin extension, and Persian beside Latin words.
@@ -36,6 +37,28 @@ describe("a document's name as its customer sent it", () => {
       expect(nameLine.textContent).toBe(`(${LETTER})`);
       const letter = nameLine.parentElement!;
       expect(letter.querySelector('a')?.getAttribute('href')).toBe('/file-manager/api/v1/files/file-letter');
+    });
+  }
+});
+
+describe("an erased customer's document", () => {
+  afterEach(async () => {
+    await act(() => setLanguage('en'));
+  });
+
+  for (const language of ['en', 'fa'] as const) {
+    it(`is named as erased in the reader's words, never by the store's marker (${language})`, async () => {
+      await act(() => setLanguage(language));
+      const gone = rateRequestDetail({
+        bookingRequest: {
+          documents: [
+            { documentTypeId: 1, documentType: 'Booking Letter', fileId: 'file-letter', fileName: erased.marker },
+          ],
+        },
+      });
+      const { container } = render(<BookingFacts request={gone} />);
+      expect(screen.getByText(erased.words[language]).tagName).toBe('BDI');
+      expect(container.textContent).not.toContain(erased.marker);
     });
   }
 });
