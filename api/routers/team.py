@@ -35,6 +35,7 @@ from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY
 from domain.accounts.team import INVALID_INVITATION, INVITED_ELSEWHERE, OWNER
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from projections import team as read
+from projections.accounts import language_of
 from projections.profiles import profile_of
 
 router = APIRouter(prefix="/account/api/v1", tags=["team"], generate_unique_id_function=operation_ids("team"))
@@ -169,6 +170,7 @@ def _own(services: Services, principal: Principal) -> dict[str, Any]:
     with services.read_models.read() as tx:
         row = read.membership(tx, principal.account_id)
         login = profile_of(tx, principal.account_id)
+        chosen = language_of(tx, principal.account_id)
         company = read.company_name(tx, row["company_id"]) if row is not None else ""
     if row is None or not principal.company_id or principal.company_id == principal.account_id:
         raise NotFound("This is the company's own login: its profile is the company's")
@@ -178,7 +180,8 @@ def _own(services: Services, principal: Principal) -> dict[str, Any]:
         name=str(row["name"]),
         email=principal.username,
         phone=str(profile.get("phone") or ""),
-        language=str(profile.get("language") or "en"),
+        # The language in use: the login's choice (the header's switch, this form), else its profile's.
+        language=chosen or str(profile.get("language") or "en"),
         role=principal.team_role,
         company_name=company,
     ).model_dump(by_alias=True)

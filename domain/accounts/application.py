@@ -540,8 +540,12 @@ class AccountsApplication(ContextApplication):
         changed_name = team.rename(member_id, person, actor)
         values = {"name": person, "phone": number, "language": lang}
         aggregates: list[Any] = [team] if changed_name else []
-        if any(login.profile.get(k) != v for k, v in values.items()):
+        changed_profile = any(login.profile.get(k) != v for k, v in values.items())
+        if changed_profile:
             login.update_profile(values, str(team.id), actor, system_reason("ownProfileChanged"))
+        # The language is the login's one choice (the header's switch makes it too), which the portal, its
+        # e-mails and notices read first: a profile's language under an older choice would change nothing.
+        if login.choose_language(lang, actor) or changed_profile:
             aggregates.append(login)
         if not aggregates:
             return None

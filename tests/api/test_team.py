@@ -36,6 +36,7 @@ from tests.conftest import login
 from tests.corpus import TEAM_COLLEAGUES, TEAM_COMPANY, fresh_company_id
 
 ACCEPT = "/account/api/v1/team/invitations/{}/accept"
+LANGUAGE = "/account/api/v1/client/profile/language"
 KEYS = "/integrations/api/v1/client/api-keys"
 RESET_PAGE = "/forgetpassword/createpassword"
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
@@ -211,6 +212,16 @@ def test_a_members_own_profile(client: TestClient) -> None:
     fails(
         client.put(f"{TEAM}/me", json={"name": "", "phone": "call me", "language": "xx"}, headers=negar), 400
     )
+    # The language is the login's one choice: the header's switch and this form set and read the same, and
+    # the portal (`/me`, what its e-mails and notices read too) follows the last of them.
+    assert ok(client.get("/auth/api/v1/me", headers=negar))["language"] == "fa"
+    ok(client.put(LANGUAGE, json={"language": "en"}, headers=negar))
+    settle(client)
+    assert ok(client.get(f"{TEAM}/me", headers=negar))["language"] == "en"
+    mine = {"name": "Negar Sharifi", "phone": "+98 912 345 6789"}
+    ok(client.put(f"{TEAM}/me", json={**mine, "language": "fa"}, headers=negar))
+    settle(client)
+    assert ok(client.get("/auth/api/v1/me", headers=negar))["language"] == "fa"
     # A viewer changes their own password like anyone.
     body = {
         "currentPassword": MEMBER_PASSWORD,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentLanguage, LANGUAGES, setLanguage } from '@/i18n';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
 import type { Answer, RequestBody } from '@/types/contract';
@@ -57,7 +58,12 @@ export function useUpdateOwnProfile() {
   const client = useQueryClient();
   return useMutation<OwnProfile, ApiError, OwnProfileChange>({
     mutationFn: (body) => api.put<OwnProfile>(`${TEAM}/me`, body),
-    onSuccess: (answer) => client.setQueryData(ownKey(), answer),
+    onSuccess: (answer) => {
+      client.setQueryData(ownKey(), answer);
+      // The language saved is the login's choice (as the header's switch makes it): the portal turns to it.
+      const chosen = LANGUAGES.find((language) => language === answer.language);
+      if (chosen && chosen !== currentLanguage()) void setLanguage(chosen);
+    },
   });
 }
 
