@@ -247,6 +247,8 @@ describe('roles in values', () => {
     await setLanguage('fa');
     expect(formatValue(['auditor'], 'roles', 'account')).toBe('حسابرس');
     expect(formatValue('booker', 'role', 'team')).toBe('رزروکننده');
+    // A password link's purpose in the words the system's reasons give it, not its code.
+    expect(formatValue('create', 'purpose', 'account')).toBe('ساختن');
     const charges = [
       { code: 'ocean_freight', name: 'Ocean freight', amount: 3700, per: 'container' },
       { code: 'documentation_fee', name: 'Documentation fee', amount: '45', per: 'booking' },

@@ -11,6 +11,7 @@ import { currentLanguage, i18next } from '@/i18n';
 import { namedFieldLabel } from '@/lib/field-words';
 import type { FieldArea } from '@/lib/field-words';
 import { isBookingPart, separator } from './audit-words';
+import { SLOT_VALUES } from './reasons';
 import { personWords } from '@/lib/people';
 import { roleLabel, teamRoleLabel } from '../components/role-badge';
 import { basis, chargeName } from '@/components/charges';
@@ -192,6 +193,9 @@ export function formatValue(value: unknown, field?: string, kind?: string, names
     const role = teamRoleLabel(value);
     return role.charAt(0).toUpperCase() + role.slice(1);
   }
+  // A password link's purpose in the words the system's reasons give it (another kind's `role` is no team's).
+  const purpose = field === 'purpose' && typeof value === 'string' ? SLOT_VALUES.purpose?.[value] : undefined;
+  if (purpose !== undefined && currentLanguage() === 'fa') return purpose;
   if (isInternalId(value)) return INTERNAL_ID;
   if (typeof value === 'boolean') return yesNo(value);
   // Money and dates read as the booking screens show them.
