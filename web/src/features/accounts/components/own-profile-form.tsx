@@ -36,7 +36,7 @@ function OwnProfileFields({ initial }: { initial: OwnProfile }) {
     >
       <p>
         {initial.email}: {isTeamRole(initial.role) ? t(`teamPanel.roles.${initial.role}`) : initial.role}{' '}
-        {t('ownProfileForm.at')} {initial.companyName}
+        {t('ownProfileForm.at')} <bdi>{initial.companyName}</bdi>
       </p>
       <TextInput
         label={t('ownProfileForm.name')}

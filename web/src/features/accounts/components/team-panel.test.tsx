@@ -56,6 +56,13 @@ describe('TeamPanel', () => {
     expect(await within(form).findByText('Invalid email address.')).not.toBeNull();
   });
 
+  it("heads the team with its company's name isolated in its own direction", async () => {
+    renderWithProviders(<TeamPanel manage />);
+    const heading = await screen.findByRole('heading', { name: 'Pars Export Co.: team' });
+    // In a Persian line a Latin name's full stop would otherwise move to its front (".Pars Export Co").
+    expect(heading.querySelector('bdi')?.textContent).toBe('Pars Export Co.');
+  });
+
   it('shows a booker or viewer the team without the owner controls', async () => {
     renderWithProviders(<TeamPanel manage={false} />);
     const list = await screen.findByRole('list', { name: 'Team members' });

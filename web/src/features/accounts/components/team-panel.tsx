@@ -1,5 +1,5 @@
 import { Ltr } from '@/components/ui/ltr';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
@@ -147,7 +147,17 @@ export function TeamPanel({ manage }: { manage: boolean }) {
   return (
     <section aria-labelledby="team-title">
       <h2 id="team-title" className={styles.sectionTitle}>
-        {members.data ? t('teamPanel.companyTeam', { company: members.data.companyName }) : t('teamPanel.team')}
+        {members.data ? (
+          // The company's name isolated in its own direction ("Pars Export Co." keeps its full stop at its end).
+          <Trans
+            t={t}
+            i18nKey="teamPanel.companyTeam"
+            values={{ company: members.data.companyName }}
+            components={{ company: <bdi /> }}
+          />
+        ) : (
+          t('teamPanel.team')
+        )}
       </h2>
       <ul className={team.roles}>
         {TEAM_ROLES.map((role) => (

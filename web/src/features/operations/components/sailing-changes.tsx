@@ -76,8 +76,10 @@ export function SailingChanges({ kind, title, changes }: { kind: Kind; title: st
                     ? i18next.t('sailings.none', { ns: 'operations' })
                     : change.bookings
                         .map(
+                          // Each booking isolated whole, its customer's name within it: in a Persian line, a
+                          // Latin reference and name with brackets would otherwise trade places.
                           (b) =>
-                            `${b.reference ?? i18next.t('sailings.booking', { ns: 'operations' })} (\u2068${personWords(b.customerName)}\u2069)`,
+                            `\u2068${b.reference ?? i18next.t('sailings.booking', { ns: 'operations' })} (\u2068${personWords(b.customerName)}\u2069)\u2069`,
                         )
                         .join(i18next.t('sailings.comma', { ns: 'operations' }))}
                 </td>
