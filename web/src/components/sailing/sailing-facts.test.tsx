@@ -85,6 +85,19 @@ describe('BookingSailingFacts', () => {
     expect(screen.getByRole('list', { name: 'Cut-offs' })).toBeTruthy(); // its cargo is still due by them
   });
 
+  it('says of a schedule move only what moved: an unmoved departure is not said to have been elsewhen', () => {
+    const named: SailingView = { ...estimate, vesselName: 'Kharg Star', voyage: '2407W', estimated: false };
+    const later = { ...named, arrival: '2027-01-20T12:00:00Z' };
+    const { unmount } = render(<BookingSailingFacts booked={booked(later, named)} />);
+    const said = screen.getByRole('status').textContent ?? '';
+    expect(said).toMatch(/^The carrier moved this sailing: arrival was /);
+    expect(said).not.toContain('departure');
+    unmount();
+    const both = { ...later, departure: '2026-12-30T12:00:00Z' };
+    render(<BookingSailingFacts booked={booked(both, named)} />);
+    expect(screen.getByRole('status').textContent).toMatch(/departure was .*, arrival was /);
+  });
+
   it('tells a named sailing that replaced an estimate apart from a schedule move', () => {
     const named: SailingView = {
       ...estimate,

@@ -118,6 +118,26 @@ export function SailingFacts({
   );
 }
 
+type Times = { departure: string; arrival: string; portOfLoading: string; portOfDischarge: string };
+
+/** What a republished schedule moved, and only that: a departure that stayed is not said to have been
+ * elsewhen (the e-mail of the move names only what moved, too). */
+function movedWords(
+  now: Pick<Times, 'departure' | 'arrival'>,
+  was: Times,
+  at: (value: string, port: string) => string,
+): string {
+  const moved = (a: string, b: string) => new Date(a).getTime() !== new Date(b).getTime();
+  const departure = at(was.departure, was.portOfLoading);
+  const arrival = at(was.arrival, was.portOfDischarge);
+  const key = !moved(was.departure, now.departure)
+    ? 'sailingFacts.movedArrival'
+    : !moved(was.arrival, now.arrival)
+      ? 'sailingFacts.movedDeparture'
+      : 'sailingFacts.movedBoth';
+  return i18next.t(key, { ns: 'common', departure, arrival, interpolation: { escapeValue: false } });
+}
+
 /** A booking's sailing: transport plan and cut-offs, what a republished schedule moved, a late order; `ended`:
  * the booking ended without sailing (cancelled, rejected, declined, expired), so only what it was booked on;
  * once its vessel left (`departed`, decision 3853), the sailing it left on: the plan's cut-offs and moves are
@@ -146,8 +166,7 @@ export function BookingSailingFacts({
         </p>
       ) : booked.previous ? (
         <p className={styles.flag} role="status">
-          {t('sailingFacts.theCarrierMovedThis')} {at(booked.previous.departure, booked.previous.portOfLoading)}
-          {t('sailingFacts.arrivalWas')} {at(booked.previous.arrival, booked.previous.portOfDischarge)}.
+          {movedWords(booked.sailing, booked.previous, at)}
         </p>
       ) : null}
       {booked.orderLate && !past ? (
