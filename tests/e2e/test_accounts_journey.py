@@ -34,8 +34,9 @@ def test_individual_journey_to_reading_a_notification(
     # Staff accept in a second browser context, from the overview list.
     staff = staff_page(browser_of(page), live_server)
     expect(staff.get_by_role("heading", name="Registration Requests")).to_be_visible()
-    # The work queue above also names her (linking to this list), so open the list's own link to the request.
-    staff.locator(f'a[href="/dashboard/request/indivisual/detail/{national_id}"]').click()
+    # The work queue above also opens her sign-up; this is the list's own link to it.
+    requests = staff.locator('section[aria-labelledby="registration-requests-heading"]')
+    requests.locator(f'a[href="/dashboard/request/indivisual/detail/{national_id}"]').click()
     expect(staff).to_have_url(f"{live_server.url}/dashboard/request/indivisual/detail/{national_id}")
     expect(staff.get_by_label("National ID")).to_have_value(national_id)
     shot(staff, screenshot_dir, "staff-registration-detail")
@@ -78,7 +79,8 @@ def test_individual_journey_to_reading_a_notification(
 
     # Staff approve the edit from the overview's list of edit requests; the changed field is marked.
     staff.reload()
-    staff.locator(f'a[href="/dashboard/request/update/indivisual/detail/{national_id}"]').click()
+    edits = staff.locator('section[aria-labelledby="edit-requests-heading"]')
+    edits.locator(f'a[href="/dashboard/request/update/indivisual/detail/{national_id}"]').click()
     expect(staff).to_have_url(f"{live_server.url}/dashboard/request/update/indivisual/detail/{national_id}")
     expect(staff.get_by_label("Address (updated)")).to_have_value("99 Valiasr Avenue, Tehran")
     shot(staff, screenshot_dir, "staff-edit-review")
