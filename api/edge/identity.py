@@ -32,6 +32,7 @@ from fastapi import Request
 from api.bootstrap import Services
 from api.edge.security import Principal, read_token
 from api.edge.sessions import with_team
+from domain.accounts.team import BOOK, OWN, has_right
 from domain.integrations.api_key import key_digest, looks_like_key
 from domain.shared.errors import Forbidden, Unauthorized
 from domain.shared.refusal_words import named
@@ -210,7 +211,6 @@ async def identify(request: Request, *, scope: str | None = None, cookie: bool =
 
 
 # -- roles ----------------------------------------------------------------------------------------------
-OWNER, BOOKER, VIEWER = "owner", "booker", "viewer"
 VIEWER_REFUSED = "A viewer may read the company's bookings, not change them"
 OWNER_ONLY = "Only an owner of the company's team may do this"
 # What any member does for themselves, whatever their role: their own session, password, profile and
@@ -238,18 +238,17 @@ _OWNERS_READ = re.compile(r"^/integrations/api/v1/client/webhooks.*$")
 
 def role_refusal(role: str, method: str, path: str) -> str | None:
     """Why a team member of `role` may not call `method path` (None: they may). Reads are every member's
-    (webhooks excepted); changes are a booker's or an owner's; the team, webhooks, the company profile and
-    approving transport documents are an owner's."""
-    if role == OWNER:
+    (webhooks excepted); the rest needs the role's right (state-machines/team_member.json `roles`): the team,
+    webhooks, the company profile and approving transport documents `own`, every other change `book`."""
+    if method in ("GET", "HEAD", "OPTIONS"):
+        needs = OWN if _OWNERS_READ.match(path) else None
+    elif _PERSONAL.match(path):
+        needs = None
+    else:
+        needs = OWN if _OWNERS.match(path) else BOOK
+    if needs is None or has_right(role, needs):
         return None
-    reading = method in ("GET", "HEAD", "OPTIONS")
-    if reading:
-        return OWNER_ONLY if _OWNERS_READ.match(path) else None
-    if _PERSONAL.match(path):
-        return None
-    if _OWNERS.match(path):
-        return OWNER_ONLY
-    return VIEWER_REFUSED if role != BOOKER else None
+    return OWNER_ONLY if needs == OWN else VIEWER_REFUSED
 
 
 async def team_role_guard(request: Request) -> None:

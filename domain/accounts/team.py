@@ -26,12 +26,17 @@ from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 from domain.shared.reasons import system_reason
 
-OWNER = "owner"
-BOOKER = "booker"
-VIEWER = "viewer"
-TEAM_ROLES = (OWNER, BOOKER, VIEWER)
-INVITATION_LIFETIME = timedelta(hours=72)
 MACHINE = "team_member"
+OWNER = "owner"
+# A role's rights beyond reading (state-machines/team_member.json `roles`, each right described in `rights`).
+BOOK, OWN = "book", "own"
+ROLE_RIGHTS: dict[str, frozenset[str]] = {
+    role: frozenset(rights) for role, rights in lifecycle(MACHINE).spec["roles"].items()
+}
+TEAM_ROLES = tuple(ROLE_RIGHTS)
+if not {BOOK, OWN} == set(lifecycle(MACHINE).spec["rights"]) >= set().union(*ROLE_RIGHTS.values()):
+    raise ValueError(f"state-machines/{MACHINE}.json: roles name the rights {BOOK} and {OWN} only")
+INVITATION_LIFETIME = timedelta(hours=72)
 INVALID_INVITATION = "This invitation link is not valid (used, withdrawn or older than 72 hours)"
 LAST_OWNER = "The team needs at least one owner: make another member owner first"
 ALREADY_MEMBER = "This person is already a member of the team"
@@ -301,3 +306,8 @@ def role_of(given: Any) -> str:
             }
         )
     return value
+
+
+def has_right(role: str, right: str) -> bool:
+    """Whether a team member of `role` has `right` (`BOOK`, `OWN`); an unknown role has none."""
+    return right in ROLE_RIGHTS.get(role, frozenset())

@@ -1,6 +1,6 @@
 """The team screens at both widths: the invited colleague joins on the invitation page; the owner's Team tab
-lists, invites, changes a role and withdraws an invitation; the colleague's own profile. Screenshots in
-test-output/screenshots/team-*.png."""
+lists, invites, changes a role and withdraws an invitation; the colleague's own profile; a viewer reads the
+company's quoted booking with no decision offered. Screenshots in test-output/screenshots/team-*.png."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from tests.corpus import TEAM_COLLEAGUES
 from tests.e2e.browser import browser_of, layout_problems, sign_in
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import call, logged_in_customer
+from tests.e2e.customers import call, logged_in_customer, quote, rate_request
 
 REZA, MARYAM, _, NEGAR = TEAM_COLLEAGUES
 TEAM = "/account/api/v1/client/team"
@@ -100,3 +100,17 @@ def test_team_screens(
     expect(page.get_by_text("Only an owner changes the team.")).to_be_visible()
     expect(page.get_by_role("form", name="Invite a colleague")).to_have_count(0)
     _shot(page, screenshot_dir, "viewer-tab", viewport)
+
+    # The company's quoted booking, read by the viewer: the price, and who decides it, not the buttons.
+    booking = rate_request(live_server, owner, "Saffron")
+    quote(live_server, booking)
+    page.goto(f"{live_server.url}/dashboard/bookings/rate-request/detail/{booking}")
+    expect(page.get_by_role("heading", name="Price quoted")).to_be_visible()
+    expect(page.get_by_role("note").filter(has_text="a booker or an owner of your team")).to_be_visible()
+    for action in ("Accept price", "Decline quote", "Book again"):
+        expect(page.get_by_role("button", name=action)).to_have_count(0)
+    _shot(page, screenshot_dir, "viewer-booking", viewport)
+    page.goto(f"{live_server.url}/dashboard/bookings")
+    # A table's row, or a phone's card.
+    expect(page.locator("text=Saffron >> visible=true").first).to_be_visible()
+    expect(page.get_by_role("button", name="New Booking")).to_have_count(0)

@@ -9,6 +9,8 @@ import { QuotingPanel } from '@/features/admin/components/quoting-chart';
 import { WorkQueuePanel } from '@/features/admin/components/work-queue';
 import { CustomerOverviewPanel } from '@/features/booking/components/customer-overview';
 import { getRole, getRoles } from '@/lib/session';
+import { useTeamRights } from '@/lib/team-rights';
+import type { TeamRight } from '@/lib/team-rights';
 import { canAudit, canOperate } from './menu';
 import styles from './overview.module.css';
 
@@ -17,6 +19,8 @@ const CUSTOMER_LINKS: {
   to: string;
   words: 'bookings' | 'newBooking' | 'documents' | 'profile';
   Icon: typeof BoxIcon;
+  /** The team right the shortcut's screen needs (a viewer is not offered a new booking). */
+  needs?: TeamRight;
 }[] = [
   {
     to: '/dashboard/bookings',
@@ -27,6 +31,7 @@ const CUSTOMER_LINKS: {
     to: '/dashboard/bookings/NewBooking',
     words: 'newBooking',
     Icon: BoxIcon,
+    needs: 'book',
   },
   { to: '/dashboard/documents', words: 'documents', Icon: DocumentIcon },
   {
@@ -44,6 +49,7 @@ export function OverviewRoute() {
   const { t } = useTranslation('common');
   const staffAccount = getRole() === 0;
   const roles = getRoles();
+  const may = useTeamRights();
   return (
     <ContentLayout title={t('overview.overview')} description={t('overview.welcomeToTheFreight')}>
       {staffAccount ? null : (
@@ -56,7 +62,7 @@ export function OverviewRoute() {
       {canOperate(roles) ? <QuotingPanel /> : null}
       {staffAccount ? null : (
         <ul className={styles.cards}>
-          {CUSTOMER_LINKS.map(({ to, words, Icon }) => (
+          {CUSTOMER_LINKS.filter((link) => !link.needs || may[link.needs]).map(({ to, words, Icon }) => (
             <li key={to}>
               <Link to={to} className={styles.card}>
                 <Icon size={28} className={styles.icon} />

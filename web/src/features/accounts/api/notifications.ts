@@ -1,11 +1,4 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/i18n';
@@ -16,12 +9,8 @@ import { accountKeys } from './keys';
 
 const NOTIFICATION_PAGE_SIZE = 10;
 
-export type Me = Answer<'auth_me'>;
-
-const meOptions = () =>
-  queryOptions({ queryKey: accountKeys.me(), queryFn: ({ signal }) => api.get<Me>('/auth/api/v1/me', { signal }) });
-
-export const useMe = (enabled = true) => useQuery({ ...meOptions(), enabled });
+export { useMe } from '@/lib/me';
+export type { Me } from '@/lib/me';
 
 /** What a notification is about, so it opens its item. */
 export type NotificationSubject = Schema<'NotificationSubject'>;

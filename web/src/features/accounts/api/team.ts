@@ -15,10 +15,8 @@ export type Accepted = Answer<'team_accept'>;
 
 /** The roles, as the server checks them at every door (what each may do is the catalogue's
  * `teamPanel.roleSays`). */
-export const TEAM_ROLES = ['owner', 'booker', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-
-export const isTeamRole = (role: string): role is TeamRole => (TEAM_ROLES as readonly string[]).includes(role);
+export { isTeamRole, TEAM_ROLES } from '@/lib/team-rights';
+export type { TeamRole } from '@/lib/team-rights';
 
 const TEAM = '/account/api/v1/client/team';
 const teamKey = () => [...accountKeys.all, 'team'] as const;

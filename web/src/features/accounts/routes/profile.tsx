@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { getRole } from '@/lib/session';
+import { hasRight } from '@/lib/team-rights';
 import type { CustomerKind } from '../api/registration';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailPreferencesPanel } from '../components/email-preferences';
@@ -36,7 +37,8 @@ export function ProfileRoute() {
   const me = useMe(kind !== null);
   // A colleague in a company's team (not the company's own login) edits their own profile, not the company's.
   const colleague = Boolean(me.data && me.data.companyId !== me.data.id);
-  const owner = me.data?.teamRole === 'owner';
+  // The team, webhooks and the company's profile are the team's `own` right (not assumed before /me answers).
+  const owner = hasRight(me.data?.teamRole ?? '', 'own');
   const company = kind === 2 || kind === 3;
   const has = (tab: (typeof TABS)[number]) =>
     (kind || !tab.customersOnly) && (tab.param !== 'team' || company) && !(tab.param === 'emails' && colleague);

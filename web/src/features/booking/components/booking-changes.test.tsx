@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AmendmentView } from '@/components/booking-changes';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { readInPersian } from '@/testing/language';
@@ -102,5 +102,22 @@ describe("an amendment's new price", () => {
     expect((await screen.findByTestId('booking-total')).textContent).toBe('$2,645.00');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept new price' }));
     expect(screen.getByRole('dialog').textContent).toContain('$1,300.00 per container ($2,645.00 for 2)');
+  });
+});
+
+// Asking for and answering a change is a booker's or an owner's (state-machines/team_member.json `roles`).
+describe('the changes panel read by a viewer of the company team', () => {
+  it("shows the amendment's new price with nothing to accept, withdraw or ask for", async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url).endsWith('/auth/api/v1/me')
+        ? envelope({ id: 'm-1', companyId: 'c-1', teamRole: 'viewer', language: 'en' })
+        : envelope({ amendment: REQUOTED, cancellation: null, cargoSailedAt: null }),
+    );
+    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail({ quantity: 1 })} />);
+    expect((await screen.findByTestId('booking-total')).textContent).toBe('$2,645.00');
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Accept new price' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Withdraw amendment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request cancellation' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/api/v1/me'))).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/one-at-a-time';
+import { useTeamRights } from '@/lib/team-rights';
 import { can, getState, isFinal, label } from '@/lib/lifecycle';
 import type { RateRequestDetail } from '../api/booking-api';
 import {
@@ -67,6 +68,8 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const act = useCustomerChange(detail.id);
   const cancel = useRequestCancellation(detail.id);
   const once = useOneAtATime();
+  // Asking for and answering changes is a booker's or an owner's (their team's `book` right).
+  const books = useTeamRights().book;
   const [amending, setAmending] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [accepting, setAccepting] = useState(false);
@@ -101,6 +104,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
     }
   };
   const mayAmend =
+    books &&
     !open &&
     can('booking_amendment', asked ? 'asked' : 'new', 'request', 'customer', {
       booking_confirmed: confirmed,
@@ -109,6 +113,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       loading_port_kept_once_sailed: true,
     });
   const mayCancel =
+    books &&
     !open &&
     can('booking_cancellation', 'new', 'request', 'customer', {
       booking_confirmed: confirmed,
@@ -154,7 +159,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
             />
           )}
           <div className={styles.actions}>
-            {can('booking_amendment', amendment.stateName, 'withdraw', 'customer') ? (
+            {books && can('booking_amendment', amendment.stateName, 'withdraw', 'customer') ? (
               <Button
                 variant="outline"
                 disabled={act.isPending}
@@ -163,7 +168,8 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
                 {t('changes.withdrawAmendment')}
               </Button>
             ) : null}
-            {can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
+            {books &&
+            can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
               before_validity: stillValid,
               loading_port_kept_once_sailed: keepsLoadingPortOnceSailed(amendment, sailedAt),
             }) ? (
@@ -183,7 +189,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               {t('changes.yourReason')} <bdi>{cancellation.reason}</bdi>
             </p>
           ) : null}
-          {can('booking_cancellation', cancellation.stateName, 'withdraw', 'customer') ? (
+          {books && can('booking_cancellation', cancellation.stateName, 'withdraw', 'customer') ? (
             <div className={styles.actions}>
               <Button
                 variant="outline"

@@ -28,6 +28,8 @@ import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { maxLength } from '@/types/limits';
 import { Separator, useSeparator } from '@/components/ui/separator/separator';
+import { useTeamRights } from '@/lib/team-rights';
+import { RoleNote } from './role-note';
 
 /** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
  * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
@@ -36,6 +38,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
   const separator = useSeparator();
   const navigate = useNavigate();
   const decide = usePriceDecision(detail.id);
+  const may = useTeamRights();
   const [confirm, setConfirm] = useState<'approve' | 'cancel' | null>(null);
   const run = async (decision: 'approve' | 'cancel') => {
     try {
@@ -69,12 +72,14 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
         </p>
         {/* A booking requested through the API is firm: the carrier confirms it at this price. */}
         {detail.viaApi ? <p className={styles.muted}>{t('pricePanel.viaApi')}</p> : null}
-        <div className={styles.row}>
-          <Button variant="outline" onClick={() => setConfirm('cancel')}>
-            {t('pricePanel.decline')}
-          </Button>
-          {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>{t('pricePanel.accept')}</Button>}
-        </div>
+        {may.book ? (
+          <div className={styles.row}>
+            <Button variant="outline" onClick={() => setConfirm('cancel')}>
+              {t('pricePanel.decline')}
+            </Button>
+            {detail.viaApi ? null : <Button onClick={() => setConfirm('approve')}>{t('pricePanel.accept')}</Button>}
+          </div>
+        ) : null}
       </div>
       <ConfirmDialog
         open={confirm === 'approve'}
@@ -139,6 +144,7 @@ export function AwaitingQuotePanel({
   const { t } = useTranslation('booking');
   const navigate = useNavigate();
   const withdraw = useWithdrawRequest(detail.id);
+  const may = useTeamRights();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const name = stateName('rate_request', detail.state, detail.price);
@@ -161,12 +167,12 @@ export function AwaitingQuotePanel({
         <Button variant="outline" onClick={onBack}>
           {t('actions.back')}
         </Button>
-        {can('rate_request', name, 'withdraw', 'customer') ? (
+        {may.book && can('rate_request', name, 'withdraw', 'customer') ? (
           <Button variant="outline" onClick={() => setAsking(true)}>
             {t('awaitingQuote.withdraw')}
           </Button>
         ) : null}
-        {can('rate_request', name, 'edit', 'customer') ? (
+        {may.book && can('rate_request', name, 'edit', 'customer') ? (
           <Button onClick={onEdit}>{t('awaitingQuote.edit')}</Button>
         ) : null}
       </div>
@@ -326,6 +332,8 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
   const [checked, setChecked] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   const approve = useApproveShippingOrder(detail.order?.id ?? detail.id);
+  // Approving the draft transport document is an owner's (the team's `own` right).
+  const approver = useTeamRights().own;
   const once = useOneAtATime();
   // Approved by the customer, then issued by staff: the draft bill of lading becomes the issued one.
   const issued = isNamed('shipping_order', detail.order?.statusName, 'issued');
@@ -378,14 +386,16 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
       />
       {approved ? (
         <p role="status">{issued ? t('finalStep.issued') : t('finalStep.approved')}</p>
-      ) : (
+      ) : approver ? (
         <Checkbox label={t('finalStep.confirm')} checked={checked} onChange={(e) => setChecked(e.target.checked)} />
+      ) : (
+        <RoleNote right="own" />
       )}
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>
           {t('actions.back')}
         </Button>
-        {approved ? null : (
+        {approved || !approver ? null : (
           <Button disabled={!checked} loading={approve.isPending} onClick={() => once(finish)}>
             {t('finalStep.finish')}
           </Button>

@@ -45,10 +45,12 @@ const ORDERS: Record<string, RateRequestRow[]> = {
 
 const fetchMock = stubFetchEachTest();
 
-/** Answers the list call as the server does: the page `offset` (of 10) of the order `sort` names. */
-function serve() {
+/** Answers the list call as the server does: the page `offset` (of 10) of the order `sort` names; who is
+ * asking (`/me`) as a member of `teamRole`. */
+function serve(teamRole = 'owner') {
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/auth/api/v1/me') return envelope({ id: 'm', companyId: 'c', teamRole, language: 'en' });
     const rows = ORDERS[url.searchParams.get('sort') ?? 'newest'];
     const page = Number(url.searchParams.get('offset'));
     return envelope({ list: { list: rows.slice((page - 1) * 10, page * 10), totalCount: rows.length } });
@@ -60,9 +62,25 @@ const listed = () =>
     .getAllByTestId('booking-row')
     .map((row) => row.querySelector('bdi')?.textContent);
 
-const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').search);
+const asked = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname !== '/auth/api/v1/me')
+    .map((url) => url.search);
 
 describe('the booking list', () => {
+  it.each([
+    ['owner', true],
+    ['booker', true],
+    ['viewer', false],
+  ])('offers a new booking to a member of the team with the right to book (%s: %s)', async (role, offered) => {
+    serve(role);
+    renderWithProviders(<BookingsRoute />);
+    await screen.findAllByTestId('booking-row');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/me'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'New Booking' }) !== null).toBe(offered));
+  });
+
   it('asks the server for the oldest first: the first row is the oldest booking, not the oldest loaded', async () => {
     serve();
     renderWithProviders(<BookingsRoute />);

@@ -18,6 +18,7 @@ import { WhereItIs } from '@/components/where-it-is';
 import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
+import { useTeamRights } from '@/lib/team-rights';
 
 const SEARCH_WAIT_MS = 300;
 
@@ -55,9 +56,10 @@ export function BookingsRoute() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const newBooking = (
+  // Booking is a booker's or an owner's; a viewer's list has no New booking.
+  const newBooking = useTeamRights().book ? (
     <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>{t('bookings.newBooking')}</Button>
-  );
+  ) : undefined;
 
   return (
     <ContentLayout title={t('bookings.title')} actions={newBooking}>

@@ -8,6 +8,7 @@ import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
 import { StepsHeader } from '../components/steps-header';
 import { Reference } from '@/components/reference/reference';
+import { useTeamRights } from '@/lib/team-rights';
 
 export function NewBookingRoute() {
   const { t } = useTranslation('booking');
@@ -16,6 +17,14 @@ export function NewBookingRoute() {
   const [params] = useSearchParams();
   const again = params.get('again') ?? '';
   const original = useQuery({ ...rateRequestOptions(again), enabled: again !== '' });
+  const books = useTeamRights().book;
+  if (!books) {
+    return (
+      <ContentLayout title={t('bookings.newBooking')}>
+        <p role="note">{t('roleNote.newBooking')}</p>
+      </ContentLayout>
+    );
+  }
   if (again && original.isError) return <BookingNotFound error={original.error} />;
   if (again && !original.data) return <Spinner label={t('newBooking.loadingCopy')} />;
   const copyOf = again ? original.data : undefined;

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
@@ -362,5 +362,82 @@ describe("the booking letter's step once the documents are sent", () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Replace documents' }));
     expect(container.ownerDocument.querySelectorAll('input[type=file]')).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Submit Booking Request' })).toBeTruthy();
+  });
+});
+
+// A member of a company's team is offered only what their role may do (state-machines/team_member.json `roles`):
+// a viewer follows every step and changes none; approving the draft transport document is an owner's.
+describe("the booking's screen by the team role of who reads it", () => {
+  const fetchMock = stubFetchEachTest();
+  const types = [1, 2, 3].map((id) => ({ id, value: id, name: null, templateUrl: `/templates/${id}.pdf` }));
+
+  /** Answers the booking as `detail`, the document types, and who is asking as a member of `teamRole`. */
+  function as(teamRole: string, detail: RateRequestDetail) {
+    fetchMock.mockImplementation((url: string) => {
+      const path = String(url);
+      const answer = path.endsWith('/auth/api/v1/me')
+        ? envelope({ id: 'm-1', companyId: 'c-1', teamRole, language: 'en', accountType: 2, roles: [] })
+        : path.endsWith('/rate-requests/documents')
+          ? envelope({ list: { list: types } })
+          : path.endsWith(`/rate-requests/${detail.id}`)
+            ? envelope(detail)
+            : failureEnvelope('Not found', 404);
+      return Promise.resolve(answer);
+    });
+    return screenOf(detail);
+  }
+  const roleAnswered = () =>
+    vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/me'))).toBe(true));
+  const quoted = rateRequestDetail({ state: 0, stateName: 'quoted', order: null, reference: 'FB-2026-000042' });
+  const letter = rateRequestDetail({ state: 2, stateName: 'loi_pending', order: null });
+  const orderToFill = rateRequestDetail({ state: 3, stateName: 'shipping_order', order: null });
+  // Accepted by staff: its draft bill of lading waits for the customer's approval on the final step.
+  const draft = rateRequestDetail({ state: 4, stateName: 'completed', order: shippingOrder() });
+  const viewerNote = 'You read this booking: a booker or an owner of your team makes its changes.';
+
+  it.each(['owner', 'booker'])('offers a %s the quote to accept or decline, and to book again', async (role) => {
+    as(role, quoted);
+    expect(await screen.findByRole('button', { name: 'Accept price' })).toBeTruthy();
+    await roleAnswered();
+    expect(screen.getByRole('button', { name: 'Decline quote' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Book again' })).toBeTruthy();
+    expect(screen.queryByText(viewerNote)).toBeNull();
+  });
+
+  it('shows a viewer the quote and its total, with no decision to make and who makes it', async () => {
+    as('viewer', quoted);
+    expect(await screen.findByText(viewerNote)).toBeTruthy();
+    expect(screen.getAllByText(/1,250\.50/).length).toBeGreaterThan(0);
+    for (const name of ['Accept price', 'Decline quote', 'Book again']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it("shows a viewer the booking letter's step with no file to choose and nothing to submit", async () => {
+    const { container } = as('viewer', letter);
+    expect(await screen.findByText(viewerNote)).toBeTruthy();
+    expect((await screen.findAllByText('Not sent')).length).toBe(3);
+    expect(container.ownerDocument.querySelectorAll('input[type=file]')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Submit Booking Request' })).toBeNull();
+  });
+
+  it('tells a viewer who fills the shipping order, in place of the form', async () => {
+    as('viewer', orderToFill);
+    expect(
+      await screen.findByText('The shipping order is for a booker or an owner of your team to fill.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Shipping order' })).toBeNull();
+  });
+
+  it.each([
+    ['owner', true],
+    ['booker', false],
+    ['viewer', false],
+  ])('offers the approval of the draft transport document to an owner only (%s: %s)', async (role, offered) => {
+    as(role, draft);
+    expect(await screen.findByTitle('Shipping order report')).toBeTruthy();
+    await roleAnswered();
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Finish' }) !== null).toBe(offered));
+    expect(screen.queryByText('An owner of your team approves the draft transport document.') === null).toBe(offered);
   });
 });

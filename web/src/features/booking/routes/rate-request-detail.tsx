@@ -33,6 +33,8 @@ import { SummaryHeader } from '../components/summary-header';
 import { TrackingPanel } from '../components/tracking-panel';
 import styles from '../components/booking.module.css';
 import { Reference } from '@/components/reference/reference';
+import { useTeamRights } from '@/lib/team-rights';
+import { RoleNote } from '../components/role-note';
 
 function serverSnapshot(d: RateRequestDetail) {
   return {
@@ -113,6 +115,8 @@ export function RateRequestDetailRoute() {
   const query = useQuery(rateRequestOptions(id));
   const [snapshot, send] = useMachine(bookingWizardMachine);
   const detail = query.data;
+  // A viewer follows every step; the forms and the changes are a booker's or an owner's (their `book` right).
+  const books = useTeamRights().book;
   // Whether the vessel left with the cargo (the changes panel's query: one request serves both); read only
   // where there is an order to cancel. Not yet read is not taken as sailed: the server decides again.
   const changes = useQuery({ ...bookingChangesOptions(id), enabled: Boolean(detail?.order) });
@@ -149,11 +153,11 @@ export function RateRequestDetailRoute() {
   const next = () => send({ type: 'CONTINUE' });
   const toList = () => navigate('/dashboard/bookings');
   // Where the order's lifecycle lets her cancel it (under review, returned for changes): decision 3832.
-  const cancelOrder = mayCancelOrder(snapshot.context.server, cargoSailed) ? (
-    <CancelOrderAction detail={detail} />
-  ) : null;
+  const cancelOrder =
+    books && mayCancelOrder(snapshot.context.server, cargoSailed) ? <CancelOrderAction detail={detail} /> : null;
   // Where it lets her withdraw the update she sent (awaiting staff): decision 3839.
-  const withdrawUpdate = mayWithdrawUpdate(snapshot.context.server) ? <WithdrawUpdateAction detail={detail} /> : null;
+  const withdrawUpdate =
+    books && mayWithdrawUpdate(snapshot.context.server) ? <WithdrawUpdateAction detail={detail} /> : null;
   // A state with no screen of its own, said as such (decision 3842).
   const bookingNotShown = notShownWords('rate_request', detail.state, detail.price);
   const orderNotShown = notShownWords('shipping_order', detail.order?.statusName ?? '');
@@ -173,14 +177,17 @@ export function RateRequestDetailRoute() {
           </span>{' '}
           <WhoseMove waitingFor={detail.waitingFor} viewer="customer" />{' '}
           {/* Beside the booking's name, not at the heading's far end, where a step's notice appears. */}
-          <Button variant="outline" onClick={() => navigate(`/dashboard/bookings/NewBooking?again=${detail.id}`)}>
-            {t('detail.bookAgain')}
-          </Button>
+          {books ? (
+            <Button variant="outline" onClick={() => navigate(`/dashboard/bookings/NewBooking?again=${detail.id}`)}>
+              {t('detail.bookAgain')}
+            </Button>
+          ) : null}
         </>
       }
     >
       {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
       {closed ? null : <StepsHeader active={step} />}
+      <RoleNote right="book" />
       <BookingChangesPanel detail={detail} />
       <BookingSailingCard
         id={detail.id}
@@ -196,7 +203,13 @@ export function RateRequestDetailRoute() {
         />
       ) : null}
       {snapshot.matches({ rateRequest: 'revisionRequested' }) ? (
-        <RateRequestForm detail={detail} onSaved={toList} onCancel={toList} />
+        books ? (
+          <RateRequestForm detail={detail} onSaved={toList} onCancel={toList} />
+        ) : (
+          <StatusStep detail={detail} onBack={toList} continues={false}>
+            {t('rateRequestForm.revisionRequested')} <bdi>{detail.revisionMessage}</bdi>
+          </StatusStep>
+        )
       ) : null}
       {snapshot.matches({ rateRequest: 'priceOffered' }) ? <PricePanel detail={detail} /> : null}
       {snapshot.matches({ rateRequest: 'accepted' }) ? (
@@ -212,7 +225,7 @@ export function RateRequestDetailRoute() {
       {snapshot.matches('bookingRequest') && !snapshot.matches({ bookingRequest: 'unknown' }) ? (
         <BookingRequestStep
           detail={detail}
-          editable={isState('rate_request', detail.state, 'loi_pending')}
+          editable={books && isState('rate_request', detail.state, 'loi_pending')}
           onBack={back}
           onContinue={next}
           canContinue={isState('rate_request', detail.state, 'shipping_order') || reached >= 2}
@@ -223,7 +236,12 @@ export function RateRequestDetailRoute() {
           {bookingNotShown}
         </StatusStep>
       ) : null}
-      {snapshot.matches({ shippingOrder: 'fill' }) ? (
+      {snapshot.matches({ shippingOrder: 'fill' }) && !books ? (
+        <StatusStep detail={detail} onBack={back} continues={false}>
+          {t('detail.orderToFill')}
+        </StatusStep>
+      ) : null}
+      {snapshot.matches({ shippingOrder: 'fill' }) && books ? (
         <>
           <SummaryHeader detail={detail} />
           <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
@@ -280,7 +298,7 @@ export function RateRequestDetailRoute() {
             <Button variant="outline" onClick={back}>
               {t('actions.back')}
             </Button>
-            <Button onClick={() => send({ type: 'FILL_AGAIN' })}>{t('detail.fillAgain')}</Button>
+            {books ? <Button onClick={() => send({ type: 'FILL_AGAIN' })}>{t('detail.fillAgain')}</Button> : null}
           </div>
         </>
       ) : null}
@@ -301,9 +319,11 @@ export function RateRequestDetailRoute() {
           <p role="status">{t('detail.orderRevision')}</p>
           <div className={styles.actions}>
             {cancelOrder}
-            <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>
-              {t('detail.editOrder')}
-            </Button>
+            {books ? (
+              <Button onClick={() => navigate(`/dashboard/bookings/rate-request/edit/${detail.id}`)}>
+                {t('detail.editOrder')}
+              </Button>
+            ) : null}
           </div>
         </>
       ) : null}

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { isNamed } from '@/lib/lifecycle';
+import { useTeamRights } from '@/lib/team-rights';
 import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
@@ -22,6 +23,9 @@ export function RateRequestEditRoute() {
   const [params] = useSearchParams();
   const query = useQuery(rateRequestOptions(id));
   const detail = query.data;
+  // Editing is a booker's or an owner's: a viewer who follows a link here reads the booking instead.
+  const books = useTeamRights().book;
+  if (!books) return <Navigate to={`/dashboard/bookings/rate-request/detail/${id}`} replace />;
   if (query.isError) return <BookingNotFound error={query.error} />;
   if (query.isPending || !detail) return <Spinner label={t('detail.loading')} />;
   const toList = () => navigate('/dashboard/bookings');
