@@ -115,7 +115,8 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
       open
       title={t('schedules.removeTitle', { name: service.name, code: service.code })}
       act={t('published.remove')}
-      onAct={() => remove.mutate()}
+      // The promise holds a double click's second click off; a refusal is the mutation's toast.
+      onAct={() => remove.mutateAsync().catch(() => undefined)}
       keep={t('schedules.keep')}
       onKeep={onClose}
       destructive

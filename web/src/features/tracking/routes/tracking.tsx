@@ -461,7 +461,8 @@ function PublisherKeys() {
         open={revoking !== null}
         title={t('publisherKeys.confirmTitle', { label: revoking?.label ?? '' })}
         act={t('publisherKeys.confirmAct')}
-        onAct={() => revoking && revoke.mutate(revoking.id)}
+        // The promise holds a double click's second click off; a refusal is the mutation's toast.
+        onAct={() => revoking && revoke.mutateAsync(revoking.id).catch(() => undefined)}
         keep={t('publisherKeys.keep')}
         onKeep={() => setRevoking(null)}
         destructive
