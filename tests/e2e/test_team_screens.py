@@ -20,18 +20,19 @@ TEAM = "/account/api/v1/client/team"
 PASSWORD = "Colleague-Pass7"
 
 
-def _invitation_link(server: LiveServer, email: str) -> str:
+def _mailed_link(server: LiveServer, email: str, kind: str) -> str:
+    """The newest link e-mailed to `email` whose address holds `kind` (an invitation's, a reset's)."""
     deadline = time.monotonic() + 60  # a loaded CI machine: the condition ends the wait
     while time.monotonic() < deadline:
         links = [
             m["data"]["link"]
             for m in server.outbox()
-            if m.get("to") == email and "/team/invitation" in (m.get("data") or {}).get("link", "")
+            if m.get("to") == email and kind in (m.get("data") or {}).get("link", "")
         ]
         if links:
             return str(links[-1])
         time.sleep(0.2)
-    raise AssertionError(f"no invitation reached {email}")
+    raise AssertionError(f"no {kind} link reached {email}")
 
 
 def _shot(page: Page, directory: Path, name: str, viewport: ViewportSize) -> None:
@@ -54,7 +55,7 @@ def test_team_screens(
     )
 
     # The colleague opens the e-mailed link and joins.
-    link = _invitation_link(live_server, reza_email)
+    link = _mailed_link(live_server, reza_email, "/team/invitation")
     token = parse_qs(urlparse(link).query)["token"][0]
     page.goto(f"{live_server.url}/team/invitation?token={token}")
     page.get_by_label("Password", exact=True).fill(PASSWORD)
@@ -83,6 +84,13 @@ def test_team_screens(
     members.get_by_role("listitem", name=NEGAR[0]).get_by_role("button", name="Withdraw").click()
     expect(members.get_by_role("listitem", name=NEGAR[0])).to_have_count(0)
     owner_context.close()
+
+    # A colleague who forgot his password asks by his e-mail address, as the page says he may.
+    page.goto(f"{live_server.url}/forgetpassword")
+    page.get_by_label("National ID, Company ID or e-mail").fill(reza_email)
+    page.get_by_role("button", name="Reset My Password").click()
+    expect(page.get_by_role("dialog", name="Check Your Email")).to_be_visible()
+    _mailed_link(live_server, reza_email, "/forgetpassword/createpassword")
 
     # The colleague's own profile and the team seen as a viewer.
     sign_in(page, live_server, reza_email, PASSWORD)
