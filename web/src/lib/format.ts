@@ -56,8 +56,12 @@ export function formatMoney(value: number | string | null | undefined, language:
 }
 
 /** The total for a quantity of containers at a price per container. */
-export function formatTotal(price: number | null | undefined, quantity: number): string {
-  return price === null || price === undefined ? '-' : formatMoney(price * quantity);
+export function formatTotal(
+  price: number | null | undefined,
+  quantity: number,
+  language: Language = currentLanguage(),
+): string {
+  return price === null || price === undefined ? '-' : formatMoney(price * quantity, language);
 }
 
 function parse(value: string): Date | null {

@@ -3,7 +3,8 @@
  * each line, the total per container (the specification's `price`) and for the whole booking, and where the
  * price came from.
  */
-import { i18next } from '@/i18n';
+import { currentLanguage, i18next } from '@/i18n';
+import type { Language } from '@/i18n';
 import { formatMoney, formatTotal } from '@/lib/format';
 import type { Schema } from '@/types/contract';
 
@@ -62,7 +63,13 @@ export function quoteSource(
   return null;
 }
 
-/** The whole booking's total: the server's (per-booking charges counted once), else price × quantity. */
-export function formatBookingTotal(priced: Pick<Priced, 'price' | 'totalPrice' | 'quantity'>): string {
-  return priced.totalPrice === null ? formatTotal(priced.price, priced.quantity) : formatMoney(priced.totalPrice);
+/** The whole booking's total: the server's (per-booking charges counted once), else price × quantity; in
+ * `language`'s digits (the carrier's English on a letter, whatever the reader's). */
+export function formatBookingTotal(
+  priced: Pick<Priced, 'price' | 'totalPrice' | 'quantity'>,
+  language: Language = currentLanguage(),
+): string {
+  return priced.totalPrice === null
+    ? formatTotal(priced.price, priced.quantity, language)
+    : formatMoney(priced.totalPrice, language);
 }

@@ -21,6 +21,8 @@ describe('the letter written in for a booking', () => {
     expect(text).toContain(`Commodity and HS code${detail.commodity} (HS ${detail.hsCode})`);
     expect(text).toContain('Shipping date2026/12/01');
     expect(text).toContain('Price per container$1,250.50');
+    // The whole booking's total as the server totals it (its per-booking fee counted once), not 2 × the price.
+    expect(text).toContain('Total for the booking$2,546.00');
     // The consignee is named on the order, later: a blank to fill in, named for a screen reader.
     const blanks = [...root.querySelectorAll('.blank')].map(
       (b) => b.closest('dd')?.previousElementSibling?.textContent,
@@ -36,6 +38,7 @@ describe('the letter written in for a booking', () => {
   it('leaves a blank where the booking has no price or date yet', () => {
     const facts = Object.fromEntries(letterFacts({ ...rateRequestDetail(), price: null, preferredShippingDate: null }));
     expect(facts.pricePerContainer).toBeNull();
+    expect(facts.total).toBeNull();
     expect(facts.shippingDate).toBeNull();
   });
 

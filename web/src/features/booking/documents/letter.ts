@@ -13,6 +13,7 @@ import letters from '../../../../../contract/booking-letters.json';
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import type { Language } from '@/i18n';
 import { api } from '@/lib/api-client';
+import { formatBookingTotal } from '@/components/charges';
 import { formatDate, formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names';
 import type { Answer } from '@/types/contract';
@@ -43,7 +44,8 @@ export type Fact =
   | 'containers'
   | 'commodityAndHs'
   | 'shippingDate'
-  | 'pricePerContainer';
+  | 'pricePerContainer'
+  | 'total';
 
 /** The booking's facts as the carrier reads them; null: a blank the customer fills in by hand. */
 export function letterFacts(d: RateRequestDetail, language: Language = CARRIER): [Fact, string | null][] {
@@ -62,6 +64,8 @@ export function letterFacts(d: RateRequestDetail, language: Language = CARRIER):
     ['commodityAndHs', `${d.commodity} (HS ${d.hsCode})`],
     ['shippingDate', shipping],
     ['pricePerContainer', d.price === null ? null : formatMoney(d.price, CARRIER)],
+    // The whole booking's, per-booking charges counted once: what the customer accepted to pay.
+    ['total', d.price === null ? null : formatBookingTotal(d, CARRIER)],
   ];
 }
 
