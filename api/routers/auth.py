@@ -14,6 +14,7 @@ from api.edge.security import Principal, issue_token
 from api.openapi import operation_ids
 from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
+from domain.shared.digits import latin_digits
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import message
@@ -31,7 +32,8 @@ def login(body: LoginBody, request: Request, services: ServicesDep) -> Response:
     missing = {name: REQUIRED for name in ("username", "password") if not getattr(body, name)}
     if missing:
         raise ValidationFailed(missing)
-    username = body.username.strip()
+    # A national ID typed on a Persian keyboard is the same username (record 3001).
+    username = latin_digits(body.username.strip())
     address = client_address(request)
     by_address = services.limiters.login_by_address
     # Counted before the password is checked (one atomic step): concurrent guesses cannot overtake the limit.

@@ -15,6 +15,7 @@ from api.openapi import operation_ids
 from api.schemas.auth import ChangeBody, PasswordChanged, ResetBody
 from api.schemas.envelope import Envelope, Message, error_responses
 from domain.accounts import forms
+from domain.shared.digits import latin_digits
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -30,7 +31,7 @@ SENT = "If the national ID has an account, we sent a link to its e-mail address"
 )
 def request_reset(nationalID: str, request: Request, services: ServicesDep, command: CommandDep) -> Response:
     """The same answer whether the national id has an account or not, and counted the same (no probing)."""
-    username = nationalID.strip()
+    username = latin_digits(nationalID.strip())  # typed on a Persian keyboard too (record 3001)
     limits = services.limiters
     limits.reset_by_national_id.take(f"id:{username.lower()}")
     limits.reset_by_address.take(client_address(request))

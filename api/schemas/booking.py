@@ -12,7 +12,7 @@ from api.schemas.sailings import SailingChoiceBody
 from api.schemas.tariffs import QuoteCharge
 from api.schemas.tracking import TrackingProgress
 from api.schemas.wire_model import WireModel, wire_keys
-from api.schemas.wire_types import PlainNumber, Whole
+from api.schemas.wire_types import PlainNumber, TypedDigits, Whole
 from domain.booking.values import ContainerDraft, DocumentDraft, OrderDraft, PartyDraft, RateRequestDraft
 
 
@@ -42,7 +42,7 @@ class RateRequestBody(WireModel):
     # Shapes only; the rules and their messages live in domain/booking/values.py, which checks `draft()`.
     model_config = wire_keys(RATE_REQUEST)
     commodity: str | None = None
-    hs_code: Annotated[str | int | None, PlainNumber] = None
+    hs_code: Annotated[str | int | None, TypedDigits] = None
     preferred_shipping_date: str | None = None
     is_swbl: bool | None = None
     is_swbl_as_specified: bool | None = None
@@ -220,8 +220,8 @@ class BookingRequestBody(WireModel):
 class PartyBody(WireModel):
     name: str | None = None
     address: str | None = None
-    phone_number: Annotated[str | int | None, PlainNumber] = None
-    fax: Annotated[str | int | None, PlainNumber] = None
+    phone_number: Annotated[str | int | None, TypedDigits] = None
+    fax: Annotated[str | int | None, TypedDigits] = None
     party_type: Whole | None = None
     is_for_swbl: bool | None = None
 
@@ -252,7 +252,7 @@ class OrderFields(WireModel):
     freight_type: Whole | None = None
     cargo_description: str | None = None
     imco_class: Annotated[str | int | float | None, PlainNumber] = None
-    un_number: Annotated[str | int | None, PlainNumber] = None
+    un_number: Annotated[str | int | None, TypedDigits] = None
     temperature: Annotated[float | str | None, PlainNumber] = None
     humidity: Annotated[float | str | None, PlainNumber] = None
     has_ventilation: bool | None = None

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from api.mapping import REGISTER_COMPANY
 from api.schemas.wire_model import WireModel, wire_keys
-from api.schemas.wire_types import PlainNumber
+from api.schemas.wire_types import TypedDigits
 from domain.accounts.forms import CompanyForm, IndividualForm
 
 
@@ -70,7 +70,7 @@ class CompanyBody(CompanyFields):
 
 class VerifyBody(WireModel):
     national_id: str
-    code: Annotated[str | int, PlainNumber]
+    code: Annotated[str | int, TypedDigits]
 
 
 class ResendIndividualBody(WireModel):

@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BeforeValidator, Field
 
+from domain.shared.digits import latin_digits
 from domain.shared.moments import instant_problem
 from domain.shared.text_limits import STAFF_MESSAGE_MAX
 
@@ -23,6 +24,11 @@ def _plain_number(value: Any) -> Any:
     if isinstance(value, str) and not value.strip().isascii():
         raise ValueError("Digits must be ASCII (0-9)")
     return value
+
+
+def _typed_digits(value: Any) -> Any:
+    # Digits a person types (an SMS code, a phone) on a Persian keyboard are read as Latin ones (3001).
+    return _plain_number(latin_digits(value) if isinstance(value, str) else value)
 
 
 def utc_instant(value: datetime) -> datetime:
@@ -36,6 +42,7 @@ def utc_instant(value: datetime) -> datetime:
 
 
 PlainNumber = BeforeValidator(_plain_number)
+TypedDigits = BeforeValidator(_typed_digits)
 Whole = Annotated[int, PlainNumber]
 Real = Annotated[float, PlainNumber]
 Instant = Annotated[datetime, AfterValidator(utc_instant)]

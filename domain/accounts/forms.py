@@ -19,6 +19,7 @@ from typing import Any
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.accounts.guessable import too_guessable
 from domain.shared import jalali
+from domain.shared.digits import latin_digits
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 from domain.shared.phone import MOBILE, PHONE_SOURCE, iranian_mobile
@@ -44,6 +45,22 @@ FAX = re.compile(r"^0[0-9]{2}[0-9]{8}\Z")
 EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+\Z")
 BIRTH_DATE = re.compile(r"^([0-9]{4})/([0-9]{2})/([0-9]{2})\Z")
 IDENTITY = re.compile(r"^[A-Za-z0-9-]{4,32}\Z")
+# Iran's postal, economic and registration codes are digits only.
+DIGITS = re.compile(r"^[0-9]+\Z")
+# The fields that hold digits: Persian or Arabic-Indic digits typed there are read and kept as Latin ones
+# (record 3001). Names and addresses keep the digits as typed.
+DIGIT_FIELDS = frozenset(
+    {
+        "birth_date",
+        "national_id",
+        "national_code",
+        "phone",
+        "fax",
+        "postal_code",
+        "economic_code",
+        "registration_code",
+    }
+)
 
 # Canonical profile fields per account type, in the order screens show them.
 PROFILE_FIELDS: dict[int, tuple[str, ...]] = {
@@ -178,6 +195,8 @@ class _Checker:
         normalise: Callable[[str], str] | None = None,
     ) -> None:
         value = text(getattr(self.form, name))
+        if name in DIGIT_FIELDS:
+            value = latin_digits(value)
         if normalise is not None:
             value = normalise(value)
         self.values[name] = value
@@ -241,11 +260,15 @@ class _Checker:
             message("accounts.contactPerson.min"),
         )
 
+    def at_least_digits(self, name: str, length: int, wording: str) -> None:
+        """A required field of `length` digits at the least, `wording` said when it is not."""
+        self.field(name, required=wording, min_length=(length, wording), pattern=(DIGITS, wording))
+
     def economic_code(self) -> None:
-        self.at_least("economic_code", 11, message("accounts.economicCode.invalid"))
+        self.at_least_digits("economic_code", 11, message("accounts.economicCode.invalid"))
 
     def registration_code(self) -> None:
-        self.at_least("registration_code", 6, message("accounts.registrationCode.invalid"))
+        self.at_least_digits("registration_code", 6, message("accounts.registrationCode.invalid"))
 
     def done(self) -> dict[str, Any]:
         if self.errors:
@@ -261,7 +284,7 @@ def identity(
     value: Any, field: str = "national_id", required: str = message("accounts.identity.required")
 ) -> str:
     """A national id or company id: it names an account and appears in paths."""
-    number = text(value)
+    number = latin_digits(text(value))
     if not number:
         raise ValidationFailed({field: required})
     if not IDENTITY.match(number):
@@ -320,6 +343,7 @@ def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any
         "postal_code",
         required=GENERIC_REQUIRED if postal_required else None,
         exact_length=(10, message("common.text.exact", length=10)),
+        pattern=(DIGITS, message("accounts.postalCode.invalid")),
     )
     return check.done()
 
@@ -351,7 +375,7 @@ def _company_postal_code(check: _Checker, *, foreign: bool) -> None:
             pattern=(FOREIGN_POSTAL_CODE, message("accounts.postalCode.invalid")),
         )
     else:
-        check.at_least("postal_code", 10, message("accounts.postalCode.invalid"))
+        check.at_least_digits("postal_code", 10, message("accounts.postalCode.invalid"))
 
 
 def domestic_registration(form: CompanyForm) -> dict[str, Any]:

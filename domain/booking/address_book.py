@@ -17,6 +17,7 @@ from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
+from domain.shared.digits import latin_digits
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 from domain.shared.phone import PHONE
@@ -48,6 +49,7 @@ def checked_party(draft: PartyEntryDraft) -> dict[str, Any]:
     """The entry's fields as recorded, or `ValidationFailed` naming every offending field at once."""
     errors: dict[str, str] = {}
     found = {key: _text(getattr(draft, key)) for key in LIMITS}
+    found["phone_number"] = latin_digits(found["phone_number"])  # as a Persian keyboard types it too
     if not found["name"]:
         errors["name"] = message("addresses.name.required")
     if not found["address"]:

@@ -18,6 +18,7 @@ from enum import IntEnum
 from typing import Annotated, Any, get_type_hints
 
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
+from domain.shared.digits import latin_digits
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 from domain.shared.phone import PHONE
@@ -196,7 +197,7 @@ def rate_request_details(
         errors["commodity"] = REQUIRED
     elif len(commodity) > 200:
         errors["commodity"] = message("booking.commodity.max")
-    hs_code = _text(draft.hs_code)
+    hs_code = latin_digits(_text(draft.hs_code))  # digits as a Persian keyboard types them too
     if not hs_code:
         errors["hs_code"] = REQUIRED
     elif not HS_CODE.fullmatch(hs_code):
@@ -307,7 +308,7 @@ def booking_documents(
 def _party(draft: PartyDraft, prefix: str, errors: dict[str, str]) -> dict[str, Any]:
     name = _text(draft.name)
     address = _text(draft.address)
-    phone = _text(draft.phone_number)
+    phone = latin_digits(_text(draft.phone_number))
     party_type = _whole(draft.party_type)
     if not name:
         errors[f"{prefix}.name"] = message("booking.party.nameRequired")
@@ -323,7 +324,7 @@ def _party(draft: PartyDraft, prefix: str, errors: dict[str, str]) -> dict[str, 
         "name": name,
         "address": address,
         "phone_number": phone,
-        "fax": _text(draft.fax) or None,
+        "fax": latin_digits(_text(draft.fax)) or None,
         "party_type": party_type,
         "is_for_swbl": draft.is_for_swbl,
     }

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from domain.shared.digits import latin_digits
+
 PHONE_SOURCE = r"^\+?\(?[0-9](?:[ ().-]{0,2}[0-9]){6,14}$"
 PHONE = re.compile(PHONE_SOURCE)
 
@@ -18,7 +20,9 @@ _SEPARATORS = re.compile(r"[ ().-]")
 def iranian_mobile(value: str) -> str:
     """An Iranian mobile as people write it ("0912 345 6789", "+98 912 345 6789", "0098-912-345-6789",
     "912 345 6789") in its stored form "09123456789"; anything else is given back as typed, for MOBILE to
-    refuse. The web's normaliseMobile (web/src/lib/phone.ts) does the same (a test compares them)."""
+    refuse. Persian or Arabic-Indic digits are read as Latin ones (record 3001). The web's normaliseMobile
+    (web/src/lib/phone.ts) does the same (a test compares them)."""
+    value = latin_digits(value)
     digits = _SEPARATORS.sub("", value)
     for prefix in ("+98", "0098"):
         if digits.startswith(prefix):

@@ -105,6 +105,26 @@ def test_update_validates_and_keeps_the_identity(client: TestClient, admin_heade
         "email": "Invalid email address.",
     }
     fails(client.put(IND, json=_individual_put(nationalId="1111111111"), headers=person), 400)
+    # Fax, phone and postal code typed on a Persian keyboard: taken, and kept in Latin digits (record 3001).
+    persian = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    typed = {
+        key: "02187654321".translate(persian) if key == "fax" else "09127654321".translate(persian)
+        for key in ("fax", "phone")
+    }
+    ok(
+        client.put(
+            IND, json=_individual_put(**typed, postalCode="1234567891".translate(persian)), headers=person
+        )
+    )
+    review = f"{ADMIN}/indivisual-customer/{INDIVIDUAL_FORM['nationalId']}/update-request"
+    fields = {
+        f["fieldName"]: f["editedValue"] for f in ok(client.get(review, headers=admin_headers))["response"]
+    }
+    assert (fields["Fax"], fields["Phone"], fields["PostalCode"]) == (
+        "02187654321",
+        "09127654321",
+        "1234567891",
+    )
     fails(client.put(IND, json=_individual_put(typeOfOperation="Smuggle"), headers=person), 400)
     fails(client.put(f"{CLIENT}/foreign-corporate-customers", json={"name": "Acme Ltd"}, headers=person), 403)
 

@@ -9,18 +9,27 @@ from fastapi.testclient import TestClient
 
 from tests.api.accounts_support import (
     ADMIN,
+    AUTH,
     CLIENT,
     DOMESTIC_FORM,
     FOREIGN_FORM,
     INDIVIDUAL_FORM,
+    PASSWORD,
     domestic_code_sent,
     fails,
     last_code,
+    last_link,
     ok,
     outbox,
     sign_up_individual,
 )
-from tests.corpus import FOREIGN_POSTAL_CODES, fresh_company_id
+from tests.conftest import login
+from tests.corpus import (
+    FOREIGN_POSTAL_CODES,
+    fresh_company_id,
+    fresh_iranian_mobile,
+    fresh_national_id,
+)
 
 IND = f"{CLIENT}/indivisual-customers/register"
 DOM = f"{CLIENT}/domestic-corporate-customers/register"
@@ -191,6 +200,102 @@ def test_an_iranian_mobile_is_taken_as_people_type_it_and_kept_in_one_form(
     form = {**INDIVIDUAL_FORM, "phone": typed}
     assert ok(client.post(f"{IND}/finalize", json=form))["state"] == "details_submitted"
     assert last_code(client, "09123456789")
+
+
+# What a Persian (or an Arabic) phone keyboard types for each Latin digit.
+PERSIAN = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def test_persian_digits_sign_up_verify_and_log_in_and_are_kept_latin(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Sara types every number on her phone's Persian keyboard: the sign-up takes them, the code goes to her
+    mobile, the code typed in Arabic-Indic digits verifies her, and her national ID in Persian digits logs
+    her in. Staff read Latin digits (record 3001)."""
+    national_id, phone = fresh_national_id(), fresh_iranian_mobile()
+    started = ok(
+        client.post(
+            f"{IND}/start",
+            json={"nationalId": national_id.translate(PERSIAN), "phone": phone.translate(PERSIAN)},
+        )
+    )
+    assert started["nationalId"] == national_id
+    typed = {
+        **INDIVIDUAL_FORM,
+        "email": f"{national_id}@example.com",
+        **{key: str(INDIVIDUAL_FORM[key]).translate(PERSIAN) for key in ("birthDate", "fax", "postalCode")},
+        "nationalId": national_id.translate(PERSIAN),
+        "phone": phone.translate(PERSIAN),
+    }
+    assert ok(client.post(f"{IND}/finalize", json=typed))["state"] == "details_submitted"
+    code = last_code(client, phone)
+    verify = {"nationalId": national_id.translate(PERSIAN), "code": code.translate(ARABIC_INDIC)}
+    assert ok(client.post(f"{CLIENT}/Indivisual-customers/register/verify", json=verify))["verified"]
+    kept = ok(
+        client.get(f"{ADMIN}/indivisual-customer/register-requests/{national_id}", headers=admin_headers)
+    )
+    assert {k: kept[k] for k in ("birthDate", "nationalId", "postalCode", "phone", "fax")} == {
+        "birthDate": INDIVIDUAL_FORM["birthDate"],
+        "nationalId": national_id,
+        "postalCode": INDIVIDUAL_FORM["postalCode"],
+        "phone": phone,
+        "fax": INDIVIDUAL_FORM["fax"],
+    }
+    ok(client.post(f"{ADMIN}/indivisual-customer/register-requests/{national_id}", headers=admin_headers))
+    _, token, _ = last_link(client, typed["email"])
+    reset = {"token": token, "newPassword": PASSWORD, "confirmNewPassword": PASSWORD}
+    ok(client.put(f"{AUTH}/{national_id}/reset-password", json=reset))
+    assert login(client, national_id.translate(PERSIAN), PASSWORD)
+
+
+def test_an_individual_s_postal_code_is_ten_digits(client: TestClient) -> None:
+    _start_individual(client)
+    for bad in ("ABCDEFGHIJ", "12345-7890"):
+        form = {**INDIVIDUAL_FORM, "postalCode": bad}
+        assert fails(client.post(f"{IND}/finalize", json=form), 400)["fields"] == {
+            "postalCode": "Invalid postal code."
+        }
+
+
+def test_a_domestic_company_s_codes_in_persian_digits_are_kept_latin(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Economic code, registration number, postal code, company ID, phone and fax typed in Persian digits are
+    kept in Latin ones; letters in a code are refused."""
+    company_id, phone = fresh_company_id(), fresh_iranian_mobile()
+    ok(client.post(f"{DOM}/start", json={"nationalId": company_id.translate(PERSIAN), "phone": phone}))
+    digits = ("econimicCode", "registrationCode", "postalCode", "fax")
+    typed = {
+        **DOMESTIC_FORM,
+        **{key: str(DOMESTIC_FORM[key]).translate(PERSIAN) for key in digits},
+        "nationalCode": company_id.translate(PERSIAN),
+        "phone": phone.translate(ARABIC_INDIC),
+    }
+    letters = {
+        **typed,
+        "econimicCode": "4111411141X",
+        "registrationCode": "12345X",
+        "postalCode": "111111111X",
+    }
+    assert fails(client.post(f"{DOM}/finalize", json=letters), 400)["fields"] == {
+        "econimicCode": "Invalid economic code.",
+        "registrationCode": "Invalid registration number.",
+        "postalCode": "Invalid postal code.",
+    }
+    ok(client.post(f"{DOM}/finalize", json=typed))
+    kept = ok(
+        client.get(
+            f"{ADMIN}/domestic-corporate-customer/register-requests/{company_id}", headers=admin_headers
+        )
+    )
+    assert (kept["economicCode"], kept["registerationCode"], kept["postalCode"], kept["fax"]) == (
+        DOMESTIC_FORM["econimicCode"],
+        DOMESTIC_FORM["registrationCode"],
+        DOMESTIC_FORM["postalCode"],
+        DOMESTIC_FORM["fax"],
+    )
+    assert (kept["nationalCode"], kept["phone"]) == (company_id, phone)
 
 
 def test_foreign_company_postal_code_is_its_own_countrys(client: TestClient) -> None:

@@ -84,6 +84,21 @@ def test_swbl_doubles_the_parties(client: TestClient, admin_headers: dict[str, s
     assert order["isSWBL"] is True and sum(p["isForSwbl"] for p in order["parties"]) == 3
 
 
+def test_a_party_s_phone_and_fax_in_persian_digits_are_kept_latin(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The shipper's mobile and fax typed on a Persian keyboard are taken and kept in Latin digits (3001)."""
+    alice = customer(client, "persian-party")
+    rid = in_shipping_order(client, alice, admin_headers)
+    persian = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    shipper = {**party(0, "S"), "phoneNumber": "+98 912 345 6789".translate(persian)}
+    shipper["fax"] = "02112345678".translate(persian)
+    parties = [party(1, "C"), party(2, "N"), shipper]
+    order = ok(client.post(ORDERS, headers=alice, json=order_payload(rid, parties=parties)), 201)
+    kept = next(p for p in order["parties"] if p["name"] == "S")
+    assert (kept["phoneNumber"], kept["fax"]) == ("+98 912 345 6789", "02112345678")
+
+
 def test_dangerous_and_refrigerated_cargo(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice = customer(client, "dg-a")
     msds = upload(client, alice, key="dg-msds")

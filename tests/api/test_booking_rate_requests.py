@@ -8,6 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, fails, ok, payload, quoted, upload
+from tests.corpus import WALK_HS_CODE
 
 
 def test_lookups_serve_reference_data(client: TestClient) -> None:
@@ -163,6 +164,15 @@ def test_create_validation_failures(client: TestClient) -> None:
     )
     fails(client.post(url, headers=headers, json={"commodity": 5}), 400)
     assert ok(client.get(url, headers=headers))["list"]["totalCount"] == 0
+
+
+def test_an_hs_code_in_persian_digits_is_kept_latin(client: TestClient) -> None:
+    """The HS code typed on a Persian (or Arabic) keyboard is the code it spells (record 3001)."""
+    headers = customer(client, "persian-hs")
+    persian = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+    arabic = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+    assert create(client, headers, hsCode=WALK_HS_CODE.translate(persian))["hsCode"] == WALK_HS_CODE
+    assert create(client, headers, hsCode="84713000".translate(arabic))["hsCode"] == "84713000"
 
 
 def test_danger_needs_a_file_the_caller_uploaded(client: TestClient) -> None:

@@ -201,7 +201,8 @@ def cases(rid: str, account: str) -> list[Case]:
         # Strict types, strict dates.
         Case("quantity true", "POST", rate_requests, "quantity", json=payload(quantity=True)),
         Case("quantity Arabic-Indic", "POST", rate_requests, "quantity", json=payload(quantity="٣")),
-        Case("hsCode Arabic-Indic", "POST", rate_requests, "hsCode", json=payload(hsCode="٠٨٠٢٥١")),
+        # Persian and Arabic-Indic digits in a code are read as Latin (record 3867); other scripts' are not.
+        Case("hsCode Devanagari", "POST", rate_requests, "hsCode", json=payload(hsCode="०८०२५१")),
         Case(
             "document type true",
             "PUT",

@@ -47,6 +47,12 @@ def test_an_iranian_mobile_as_people_type_it_is_kept_as_09_and_nine_digits(typed
     assert iranian_mobile(typed) == "09123456789"
 
 
+# A Persian or an Arabic phone keyboard types its own digits (record 3001); the web's test has these too.
+@pytest.mark.parametrize("typed", ["۰۹۱۲۳۴۵۶۷۸۹", "+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۹", "٠٩١٢٣٤٥٦٧٨٩"])
+def test_an_iranian_mobile_in_persian_digits_is_kept_in_latin_ones(typed: str) -> None:
+    assert iranian_mobile(typed) == "09123456789"
+
+
 @pytest.mark.parametrize("typed", ["+49 40 3008 1234", "0912 34", "call me"])
 def test_what_is_no_iranian_mobile_is_given_back_as_typed(typed: str) -> None:
     assert iranian_mobile(typed) == typed

@@ -5,7 +5,7 @@
  * list below. Keys are the wire's, the specification's misspellings included (`temprature`).
  */
 import { i18next } from '@/i18n';
-import { localDigits, yesNo } from '@/lib/format';
+import { latinDigits, localDigits, yesNo } from '@/lib/format';
 import { message } from '@/lib/messages';
 import type { MessageKey } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
@@ -94,7 +94,7 @@ const FIELDS = [
     required: FIELD_REQUIRED,
     // As an MSDS writes it ("UN 1263") or bare: the server keeps the 4 digits.
     check: (v: string) =>
-      /^(?:UN)?\d{4}$/i.test(v.replace(/\s+/g, '')) ? undefined : message('booking.unNumber.pattern'),
+      /^(?:UN)?\d{4}$/i.test(latinDigits(v).replace(/\s+/g, '')) ? undefined : message('booking.unNumber.pattern'),
     inputMode: 'numeric',
   },
   {

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { Ref } from 'react';
+import { latinDigits } from '@/i18n/digits';
+import { gregorianDay } from '@/lib/solar-hijri';
 import { TextInput } from '../text-input';
 import type { TextInputProps } from '../text-input';
 
@@ -9,16 +11,27 @@ export function shownDate(iso: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.replaceAll('-', '/') : iso;
 }
 
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A Solar Hijri day as the Gregorian `YYYY-MM-DD`, or null for a day that calendar lacks. */
+function fromSolarHijri(year: number, month: number, day: number): string | null {
+  const gregorian = gregorianDay(year, month, day);
+  return gregorian && `${pad(gregorian.year, 4)}-${pad(gregorian.month)}-${pad(gregorian.day)}`;
+}
+
 /**
  * What was typed as the value a form keeps: `2026/12/10` (or `2026-12-10`, or `20261210`) -> `2026-12-10`
- * when it is a real day; '' for nothing; otherwise the text itself, which a form's check refuses.
+ * when it is a real day; '' for nothing; otherwise the text itself, which a form's check refuses. Persian and
+ * Arabic-Indic digits are read as Latin, and a year below 1700 is a Solar Hijri one (`1405/10/15` ->
+ * `2027-01-05`), as the Persian example asks (record 3867).
  */
 export function typedDate(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) return '';
-  const match = /^(\d{4})[/.-]?(\d{2})[/.-]?(\d{2})$/.exec(trimmed);
+  const match = /^(\d{4})[/.-]?(\d{2})[/.-]?(\d{2})$/.exec(latinDigits(trimmed));
   if (!match) return trimmed;
   const [year, month, day] = match.slice(1).map(Number);
+  if (year < 1700) return fromSolarHijri(year, month, day) ?? trimmed;
   const date = new Date(Date.UTC(year, month - 1, day));
   const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real ? `${match[1]}-${match[2]}-${match[3]}` : trimmed;
@@ -27,9 +40,10 @@ export function typedDate(text: string): string {
 /** Whether a form value is a day as `typedDate` gives it. */
 export const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** Digits typed get their slashes as they come: `202612` -> `2026/12`, `2026/1210` -> `2026/12/10`. */
+/** Digits typed get their slashes as they come: `202612` -> `2026/12`, `2026/1210` -> `2026/12/10`; Persian
+ * or Arabic-Indic digits stay as typed (each one character, as a Latin digit is). */
 export function withSlashes(text: string): string {
-  if (!/^[\d/]*$/.test(text)) return text;
+  if (!/^[\d۰-۹٠-٩/]*$/.test(text)) return text;
   const digits = text.replaceAll('/', '');
   if (digits.length <= 4) return digits;
   return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8)].filter(Boolean).join('/');

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { isBlockedNumberKey, NumberInput } from './number-input';
+import { isBlockedNumberKey, NumberInput, typedNumber } from './number-input';
 
 describe('NumberInput', () => {
   it('names the blocked keys', () => {
@@ -31,8 +31,20 @@ describe('NumberInput', () => {
     expect(wheel.defaultPrevented).toBe(true);
   });
 
-  it('is a number field', () => {
+  it('is a text field with the digit keyboard, which a Persian keyboard can type into', () => {
     render(<NumberInput label="Count" />);
-    expect(screen.getByLabelText('Count').getAttribute('type')).toBe('number');
+    expect(screen.getByLabelText('Count').getAttribute('type')).toBe('text');
+    expect(screen.getByLabelText('Count').getAttribute('inputmode')).toBe('decimal');
+  });
+
+  it('gives the form Persian and Arabic-Indic digits as Latin ones (record 3867)', () => {
+    const seen: string[] = [];
+    render(<NumberInput label="Gross Weight" onChange={(event) => seen.push(event.target.value)} />);
+    const input = screen.getByLabelText('Gross Weight') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '۲۰۰۰۰٫۵' } });
+    expect(input.value).toBe('20000.5');
+    fireEvent.change(input, { target: { value: '١٨٠٠٠' } });
+    expect(seen).toEqual(['20000.5', '18000']);
+    expect(typedNumber('12a')).toBe('12a');
   });
 });

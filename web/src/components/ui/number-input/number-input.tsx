@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { ChangeEvent, KeyboardEvent } from 'react';
+import { latinDigits } from '@/i18n/digits';
 import { mergeRefs } from '@/lib/merge-refs';
 import { TextInput } from '../text-input';
 import type { TextInputProps } from '../text-input';
@@ -11,9 +12,22 @@ export function isBlockedNumberKey(key: string): boolean {
   return BLOCKED_KEYS.has(key);
 }
 
+/**
+ * A number as typed on any keyboard, as the form keeps it: Persian and Arabic-Indic digits as Latin ones, the
+ * Persian decimal separator "٫" as "." (record 3867). Each character stays one, so the caret keeps its place.
+ */
+export function typedNumber(text: string): string {
+  return latinDigits(text).replaceAll('٫', '.');
+}
+
 export type NumberInputProps = Omit<TextInputProps, 'type'>;
 
-export function NumberInput({ ref, onKeyDown, inputMode = 'decimal', ...rest }: NumberInputProps) {
+/**
+ * The design system's number field: text with the digit keyboard (`inputMode`), not `type="number"`, which
+ * drops the digits of a Persian keyboard; what is typed reaches the form in Latin digits, and the form's own
+ * rule says when it is no number.
+ */
+export function NumberInput({ ref, onKeyDown, onChange, inputMode = 'decimal', ...rest }: NumberInputProps) {
   const inputRef = useRef<HTMLInputElement | null>(null);
 
   // React attaches wheel listeners as passive, so preventDefault needs a native, non-passive listener.
@@ -35,7 +49,25 @@ export function NumberInput({ ref, onKeyDown, inputMode = 'decimal', ...rest }: 
     onKeyDown?.(event);
   };
 
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const latin = typedNumber(input.value);
+    if (latin !== input.value) {
+      const { selectionStart, selectionEnd } = input;
+      input.value = latin;
+      if (selectionStart !== null && selectionEnd !== null) input.setSelectionRange(selectionStart, selectionEnd);
+    }
+    onChange?.(event);
+  };
+
   return (
-    <TextInput {...rest} ref={mergeRefs(inputRef, ref)} type="number" inputMode={inputMode} onKeyDown={handleKeyDown} />
+    <TextInput
+      {...rest}
+      ref={mergeRefs(inputRef, ref)}
+      type="text"
+      inputMode={inputMode}
+      onKeyDown={handleKeyDown}
+      onChange={handleChange}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UseMutationOptions } from '@tanstack/react-query';
+import { latinDigits } from '@/i18n/digits';
 import { api } from '@/lib/api-client';
 import type { ApiError } from '@/lib/api-client';
 import type { Answer, RequestBody } from '@/types/contract';
@@ -21,7 +22,8 @@ export function readLoginForm(data: FormData, required: string): { values: Login
     return typeof value === 'string' ? value : '';
   };
   const values = {
-    username: text('username').trim(),
+    // A national ID typed on a Persian keyboard is the same username (record 3001).
+    username: latinDigits(text('username').trim()),
     password: text('password'),
     rememberMe: data.get('rememberMe') !== null,
   };

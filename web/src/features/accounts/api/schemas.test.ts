@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CUSTOMER_TYPES,
   changePasswordSchema,
   domesticSchema,
   forgotPasswordSchema,
@@ -236,5 +237,48 @@ describe('passwords', () => {
     expect(messages(forgotPasswordSchema.safeParse({ nationalId: ' ' }))).toEqual({
       nationalId: 'This field is required.',
     });
+  });
+});
+
+// A Persian (or an Arabic) phone keyboard types its own digits: read, and sent, as Latin ones (record 3001).
+describe('digits typed on a Persian keyboard', () => {
+  const persian = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
+  const arabic = (text: string) => text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
+  it('sign-up starts with a Persian national ID and mobile, sent in Latin digits', () => {
+    const typed = { type: CUSTOMER_TYPES[0], isForeign: false, companyId: '' };
+    const started = startSchema.parse({
+      ...typed,
+      nationalId: persian('4325031880'),
+      phoneNumber: persian('09121091046'),
+    });
+    expect([started.nationalId, started.phoneNumber]).toEqual(['4325031880', '09121091046']);
+  });
+  it('an individual form in Persian or Arabic-Indic digits is taken in Latin ones', () => {
+    const form = { ...individual, nationalId: persian('0012345678') };
+    for (const key of ['birthDate', 'phone', 'fax', 'postalCode'] as const) form[key] = persian(individual[key]);
+    form.fax = arabic(individual.fax);
+    const parsed = individualSchema.parse(form);
+    expect(parsed).toEqual({ ...individual, nationalId: '0012345678' });
+    expect(
+      individualProfileSchema.safeParse({ ...form, industry: '', destinations: '', typeOfOperation: '' }).success,
+    ).toBe(true);
+  });
+  it("a company's codes are Latin digits; letters in them are refused", () => {
+    const form = { ...domestic };
+    for (const key of ['economicCode', 'registrationCode', 'postalCode', 'fax', 'phone'] as const)
+      form[key] = persian(domestic[key]);
+    expect(domesticSchema.parse(form)).toEqual(domestic);
+    const letters = { ...domestic, economicCode: '1234567890X', registrationCode: '65432X', postalCode: '123456789X' };
+    expect(messages(domesticSchema.safeParse(letters))).toEqual({
+      economicCode: 'Invalid economic code.',
+      registrationCode: 'Invalid registration number.',
+      postalCode: 'Invalid postal code.',
+    });
+    expect(messages(individualSchema.safeParse({ ...individual, postalCode: 'ABCDEFGHIJ' }))).toEqual({
+      postalCode: 'Invalid postal code.',
+    });
+  });
+  it('forgot password reads a Persian national ID', () => {
+    expect(forgotPasswordSchema.parse({ nationalId: persian('0012345678') }).nationalId).toBe('0012345678');
   });
 });

@@ -4,6 +4,7 @@
  * `error.fields` under the wire keys.
  */
 import { z } from 'zod';
+import { latinDigits } from '@/i18n/digits';
 import { isTooGuessable } from '@/lib/common-passwords';
 import { message, said } from '@/lib/messages';
 import { MOBILE_PATTERN, normaliseMobile } from '@/lib/phone';
@@ -20,7 +21,12 @@ const FAX_PATTERN = /^0\d{2}\d{8}$/;
 const BIRTH_DATE_PATTERN = /^\d{4}\/\d{2}\/\d{2}$/;
 
 const text = () => z.string().trim();
+/** A field of digits (an ID, a phone, a code): Persian or Arabic-Indic digits are read and sent as Latin (3001). */
+const digits = () => text().overwrite(latinDigits);
 const required = (wording = REQUIRED) => text().min(1, wording);
+const requiredDigits = (wording = REQUIRED) => digits().min(1, wording);
+/** Iran's postal, economic and registration codes: digits only (the server's DIGITS). */
+const DIGITS_PATTERN = /^\d+$/;
 const exactly = (length: number) => said('common.text.exact', { length });
 
 // -- registration start -----------------------------------------------------------------------------------
@@ -34,9 +40,9 @@ export const startSchema = z
   .object({
     type: z.object({ name: z.string().min(1), value: z.number() }, REQUIRED).nullable(),
     isForeign: z.boolean(),
-    nationalId: text(),
-    companyId: text(),
-    phoneNumber: text(),
+    nationalId: digits(),
+    companyId: digits(),
+    phoneNumber: digits(),
   })
   .superRefine((values, ctx) => {
     if (!values.type) {
@@ -62,20 +68,20 @@ export type StartFormValues = z.input<typeof startSchema>;
 
 // Phone, fax, e-mail and address: one wording for one rule, the companies' (the server says the same).
 // An Iranian mobile as people write it (spaces, +98): the server keeps it as 09 and 9 digits.
-const phone = required(said('accounts.phone.required')).refine(
+const phone = requiredDigits(said('accounts.phone.required')).refine(
   (v) => MOBILE_PATTERN.test(normaliseMobile(v)),
   said('accounts.phone.invalid'),
 );
 // Fax is optional on every form (few still have one); when given it is a landline number.
-const fax = text().refine((v) => v === '' || FAX_PATTERN.test(v), said('accounts.fax.invalid'));
+const fax = digits().refine((v) => v === '' || FAX_PATTERN.test(v), said('accounts.fax.invalid'));
 const email = required(said('accounts.email.required')).pipe(z.email(said('accounts.email.invalid')));
 const address = required(said('accounts.address.required')).min(8, said('accounts.address.min'));
 
 const individualFields = {
   firstName: required(),
   lastName: required(),
-  birthDate: required().regex(BIRTH_DATE_PATTERN, said('accounts.birthDate.invalid')),
-  nationalId: required(REQUIRED_FIELD),
+  birthDate: requiredDigits().regex(BIRTH_DATE_PATTERN, said('accounts.birthDate.invalid')),
+  nationalId: requiredDigits(REQUIRED_FIELD),
   phone,
   fax,
   email,
@@ -84,13 +90,15 @@ const individualFields = {
 
 export const individualSchema = z.object({
   ...individualFields,
-  postalCode: required().length(10, exactly(10)),
+  postalCode: requiredDigits().length(10, exactly(10)).regex(DIGITS_PATTERN, said('accounts.postalCode.invalid')),
 });
 export type IndividualValues = z.input<typeof individualSchema>;
 
 export const individualProfileSchema = z.object({
   ...individualFields,
-  postalCode: text().refine((v) => v === '' || v.length === 10, exactly(10)),
+  postalCode: digits()
+    .refine((v) => v === '' || v.length === 10, exactly(10))
+    .refine((v) => v === '' || DIGITS_PATTERN.test(v), said('accounts.postalCode.invalid')),
   industry: text(),
   destinations: text(),
   typeOfOperation: z.enum(['', 'Export', 'Import'], said('accounts.typeOfOperation.enum')),
@@ -100,18 +108,18 @@ export type IndividualProfileValues = z.input<typeof individualProfileSchema>;
 // -- companies ----------------------------------------------------------------------------------------------
 
 const companyName = required(said('accounts.companyName.required')).min(4, said('accounts.companyName.min'));
-const postalCode = required(said('accounts.postalCode.invalid')).min(10, said('accounts.postalCode.invalid'));
-const nationalCode = required(said('accounts.identity.invalid'));
+/** A required code of `length` digits at the least, one wording for every way it is wrong. */
+const codeOfDigits = (length: number, wording: ReturnType<typeof said>) =>
+  requiredDigits(wording).min(length, wording).regex(DIGITS_PATTERN, wording);
+const postalCode = codeOfDigits(10, said('accounts.postalCode.invalid'));
+const nationalCode = requiredDigits(said('accounts.identity.invalid'));
 const contactPerson = required(said('accounts.contactPerson.required'));
 
 export const domesticSchema = z.object({
   name: companyName,
   contactPerson: contactPerson.min(4, said('accounts.contactPerson.min')),
-  economicCode: required(said('accounts.economicCode.invalid')).min(11, said('accounts.economicCode.invalid')),
-  registrationCode: required(said('accounts.registrationCode.invalid')).min(
-    6,
-    said('accounts.registrationCode.invalid'),
-  ),
+  economicCode: codeOfDigits(11, said('accounts.economicCode.invalid')),
+  registrationCode: codeOfDigits(6, said('accounts.registrationCode.invalid')),
   nationalCode,
   phone,
   fax,
@@ -125,11 +133,14 @@ export const foreignSchema = z.object({
   name: companyName,
   contactPerson,
   nationalCode,
-  phone: required(said('accounts.phone.required')).regex(FOREIGN_PHONE_PATTERN, said('accounts.phone.foreignInvalid')),
+  phone: requiredDigits(said('accounts.phone.required')).regex(
+    FOREIGN_PHONE_PATTERN,
+    said('accounts.phone.foreignInvalid'),
+  ),
   fax,
   email,
   address,
-  postalCode: required(said('accounts.postalCode.invalid')).regex(
+  postalCode: requiredDigits(said('accounts.postalCode.invalid')).regex(
     FOREIGN_POSTAL_CODE_PATTERN,
     said('accounts.postalCode.invalid'),
   ),
@@ -167,5 +178,5 @@ export const changePasswordSchema = z
   .refine(passwordsMatch, MATCH_ISSUE);
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
 
-export const forgotPasswordSchema = z.object({ nationalId: required(THIS_FIELD_IS_REQUIRED) });
+export const forgotPasswordSchema = z.object({ nationalId: requiredDigits(THIS_FIELD_IS_REQUIRED) });
 export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { ClipboardEvent, KeyboardEvent } from 'react';
+import { latinDigits } from '@/i18n/digits';
 import styles from './accounts.module.css';
 
 export interface CodeInputProps {
@@ -13,7 +14,11 @@ export interface CodeInputProps {
   focusFirst?: boolean;
 }
 
-/** Five boxes, digits only; typing moves on, Backspace moves back, a paste fills every box. */
+/** What was typed or pasted as the code's Latin digits: a Persian keyboard's digits too (record 3001). */
+const codeDigits = (text: string) => latinDigits(text).replace(/\D/g, '');
+
+/** Five boxes, digits only; typing moves on, Backspace moves back, a paste fills every box. The code reads left
+ * to right in Persian too, as the SMS writes it. */
 export function CodeInput({
   value,
   onChange,
@@ -39,17 +44,18 @@ export function CodeInput({
 
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
-    const pasted = event.clipboardData.getData('text').replace(/\D/g, '').slice(0, length);
+    const pasted = codeDigits(event.clipboardData.getData('text')).slice(0, length);
     if (!pasted) return;
     onChange(pasted);
     refs.current[Math.min(pasted.length, length - 1)]?.focus();
   };
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const digit = codeDigits(event.key);
+    if (digit.length === 1 && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
       // A typed digit replaces the box's digit and moves on.
       event.preventDefault();
-      setAt(index, event.key);
+      setAt(index, digit);
       if (index < length - 1) refs.current[index + 1]?.focus();
       return;
     }
@@ -65,7 +71,11 @@ export function CodeInput({
   };
 
   return (
-    <fieldset className={invalid ? `${styles.codeBoxes} ${styles.codeError}` : styles.codeBoxes} data-invalid={invalid}>
+    <fieldset
+      className={invalid ? `${styles.codeBoxes} ${styles.codeError}` : styles.codeBoxes}
+      data-invalid={invalid}
+      dir="ltr"
+    >
       <legend className="visually-hidden">{t('codeInput.verificationCode')}</legend>
       {digits.map((digit, index) => (
         <input
@@ -86,7 +96,7 @@ export function CodeInput({
           onPaste={onPaste}
           onKeyDown={onKeyDown(index)}
           onChange={(event) => {
-            const typed = event.target.value.replace(/\D/g, '');
+            const typed = codeDigits(event.target.value);
             if (typed.length > 1) {
               // Autofill or a fast typist: spread the digits from here.
               const next = (digits.slice(0, index).join('') + typed).slice(0, length);

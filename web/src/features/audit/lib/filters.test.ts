@@ -8,10 +8,10 @@ import {
   hasMoreAfter,
   isoToLocalDateTime,
   LOG_PAGE_SIZE,
-  gregorianDay,
   localDateTimeToIso,
   rangeErrors,
 } from './filters';
+import { gregorianDay } from '@/lib/solar-hijri';
 
 // Expected instants are built with the Date constructor, so the tests hold in every time zone.
 const local = (...parts: [number, number, number, number, number, number?, number?]) => {

@@ -3,9 +3,9 @@
  * shared and survives the way back from a timeline), and the query GET /audit/api/v1/events receives.
  */
 import type { QueryParams } from '@/lib/api-client';
-import { CalendarDate, GregorianCalendar, PersianCalendar, toCalendar } from '@internationalized/date';
 import { i18next } from '@/i18n';
 import { latinDigits } from '@/lib/format';
+import { gregorianDay } from '@/lib/solar-hijri';
 
 export interface AuditFilters {
   /** Aggregate kind ('' for every kind). */
@@ -32,21 +32,6 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\
  * empty or malformed. With `endOfPeriod` the instant is the last millisecond of the minute (or second)
  * the value names, so "to 12:30" includes an event recorded at 12:30:40.
  */
-/** A year below 1700 is a Solar Hijri one (1405 is 2026/27): a Persian reader types the day in that calendar,
- * so the day is turned into the Gregorian one the wire takes; null for a day the calendar lacks (1405/12/31). */
-export function gregorianDay(
-  year: number,
-  month: number,
-  day: number,
-): { year: number; month: number; day: number } | null {
-  if (year >= 1700) return { year, month, day };
-  if (month < 1 || month > 12 || day < 1) return null;
-  const persian = new CalendarDate(new PersianCalendar(), year, month, day);
-  if (persian.month !== month || persian.day !== day || persian.calendar.getDaysInMonth(persian) < day) return null;
-  const gregorian = toCalendar(persian, new GregorianCalendar());
-  return { year: gregorian.year, month: gregorian.month, day: gregorian.day };
-}
-
 export function localDateTimeToIso(value: string, options: { endOfPeriod?: boolean } = {}): string | undefined {
   const match = LOCAL_DATE_TIME.exec(latinDigits(value.trim()));
   if (!match) return undefined;

@@ -124,6 +124,25 @@ describe('party rules', () => {
   });
 });
 
+// A Persian or an Arabic phone keyboard types its own digits: read, and sent, as Latin ones (record 3001).
+describe('digits typed on a Persian keyboard', () => {
+  const persian = (text: string) => text.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]);
+  it('an HS code and a quantity', () => {
+    const parsed = rateRequestSchema.parse({ ...validRate, hsCode: '۰۹۱۰۲۰', quantity: persian('12') });
+    expect([parsed.hsCode, parsed.quantity]).toEqual(['091020', '12']);
+  });
+  it("a party's mobile and fax", () => {
+    const party = { fullName: 'Zahra Hosseini', fullAddress: 'Bazaar-e Bozorg 14, Tehran' };
+    const typed = { ...party, mobileNumber: persian('+98 912 345 6789'), fax: '٠٢١١٢٣٤٥٦٧٨' };
+    expect(supplierSchema.parse(typed)).toEqual({ ...party, mobileNumber: '+98 912 345 6789', fax: '02112345678' });
+  });
+  it("a container row's count and weights", () => {
+    const row = { container: port(1), seal: 'S1', type: 1 };
+    const typed = { ...row, count: persian('100'), grossWeight: persian('20000'), netWeight: persian('18000') };
+    expect(containerRowSchema.parse(typed)).toEqual({ ...row, count: '100', grossWeight: '20000', netWeight: '18000' });
+  });
+});
+
 describe('container row rules', () => {
   it('gives the spec messages', () => {
     const result = containerRowSchema.safeParse({

@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { z } from 'zod';
 import { isDate } from '@/components/ui/date-field';
+import { latinDigits } from '@/i18n/digits';
 import { message, said } from '@/lib/messages';
 import { FORM_FIELDS, freightFormValue, frightType, orderFormErrors } from '@/lib/order-fields';
 import type { OrderFormValues } from '@/lib/order-fields';
@@ -28,15 +29,17 @@ const option = (field: 'pol' | 'pod' | 'containerType' | 'containerSize') => {
 };
 
 const requiredText = z.string(REQUIRED).trim().min(1, REQUIRED);
+/** A field of digits: Persian or Arabic-Indic digits are read and sent as Latin ones (record 3001). */
+const digits = () => z.string().trim().overwrite(latinDigits);
 
 export const rateRequestSchema = z
   .object({
     commodity: requiredText,
-    hsCode: requiredText.regex(/^\d{6,10}$/, said('booking.hsCode.pattern')),
+    hsCode: digits()
+      .min(1, REQUIRED)
+      .regex(/^\d{6,10}$/, said('booking.hsCode.pattern')),
     preferredShippingDate: requiredText.refine(isDate, worded('date')),
-    quantity: z
-      .string()
-      .trim()
+    quantity: digits()
       .min(1, REQUIRED)
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.quantity.min'))
       .refine((v) => !/^\d+$/.test(v) || Number(v) <= 1000, said('booking.quantity.max')),
@@ -66,16 +69,14 @@ const notifying = (key: Parameters<typeof said>[0]) => ({
   error: () => i18next.t('booking:formRules.notifyParty', { rule: message(key) }),
 });
 const mobile = (notify = false) =>
-  z
-    .string()
-    .trim()
+  digits()
     .min(1, notify ? notifying('booking.party.phoneRequired') : said('booking.party.phoneRequired'))
     .regex(PHONE_PATTERN, notify ? notifying('booking.party.phoneInvalid') : said('booking.party.phoneInvalid'));
 
 export const supplierSchema = z.object({
   fullName: z.string().trim().min(1, said('booking.party.nameRequired')),
   mobileNumber: mobile(),
-  fax: z.string(),
+  fax: digits(),
   fullAddress: z.string().trim().min(1, said('booking.party.addressRequired')),
 });
 export type SupplierValues = z.infer<typeof supplierSchema>;
@@ -84,7 +85,7 @@ export const consigneeSchema = supplierSchema.extend({
   notifyParty: z.boolean(),
   notifyFullName: z.string().trim().min(1, notifying('booking.party.nameRequired')),
   notifyMobileNumber: mobile(true),
-  notifyFax: z.string(),
+  notifyFax: digits(),
   notifyFullAddress: z.string().trim().min(1, notifying('booking.party.addressRequired')),
 });
 export type ConsigneeValues = z.infer<typeof consigneeSchema>;
@@ -96,20 +97,14 @@ export const containerRowSchema = z
       .nullable()
       .refine((v) => v !== null, worded('containerRequired')),
     seal: z.string().trim().min(1, said('booking.seal.required')),
-    count: z
-      .string()
-      .trim()
+    count: digits()
       .min(1, said('booking.count.required'))
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.count.min')),
     type: z.number(worded('packagesRequired')),
-    grossWeight: z
-      .string()
-      .trim()
+    grossWeight: digits()
       .min(1, said('booking.grossWeight.required'))
       .refine((v) => Number(v) > 0, said('booking.grossWeight.positive')),
-    netWeight: z
-      .string()
-      .trim()
+    netWeight: digits()
       .min(1, said('booking.netWeight.required'))
       .refine((v) => Number(v) > 0, said('booking.netWeight.positive')),
   })

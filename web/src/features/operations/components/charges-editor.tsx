@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basis, chargeName } from '@/components/charges';
 import { Button } from '@/components/ui/button';
-import { TextInput } from '@/components/ui/text-input';
+import { NumberInput } from '@/components/ui/number-input';
 import { formatMoney } from '@/lib/format';
 import type { Schema } from '@/types/contract';
 import styles from '../routes/operations.module.css';
@@ -85,11 +85,8 @@ export function ChargesEditor({
       <legend>{t('quote.breakdown')}</legend>
       {lines.map((line, index) => (
         <div key={line.code} className={styles.chargeLine} data-testid="charge-line">
-          <TextInput
+          <NumberInput
             label={t('quote.lineLabel', { name: chargeName(line), basis: basis(line) })}
-            type="number"
-            min="0"
-            step="0.01"
             value={line.typed}
             onChange={(e) => {
               const typed = e.target.value;

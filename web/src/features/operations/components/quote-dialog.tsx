@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
-import { TextInput } from '@/components/ui/text-input';
+import { NumberInput } from '@/components/ui/number-input';
 import { api } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import type { Schema } from '@/types/contract';
@@ -97,11 +97,8 @@ function QuoteForm({
         />
       ) : (
         <>
-          <TextInput
+          <NumberInput
             label={t('quote.priceLabel')}
-            type="number"
-            min="0"
-            step="0.01"
             value={price}
             onChange={(e) => setPrice(e.target.value)}
             required

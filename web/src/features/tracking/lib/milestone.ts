@@ -1,6 +1,6 @@
-import { CalendarDate, GregorianCalendar, PersianCalendar, toCalendar } from '@internationalized/date';
 import { i18next } from '@/i18n';
 import { formatAt, latinDigits, momentField, parseMoment } from '@/lib/format';
+import { gregorianDay } from '@/lib/solar-hijri';
 
 /**
  * A milestone staff record by hand, as the DCSA TNT 3.0 event the door takes: the reference typed ties it, the
@@ -56,10 +56,8 @@ export function parseMilestoneMoment(text: string): string | null {
   const match = /^(\d{4})\/(\d{2})\/(\d{2})( +\d{2}:\d{2}(?: *UTC)?)$/i.exec(typed);
   if (!match || Number(match[1]) >= 1700) return parseMoment(typed);
   const [year, month, day] = match.slice(1, 4).map(Number);
-  if (month < 1 || month > 12 || day < 1) return null;
-  const persian = new CalendarDate(new PersianCalendar(), year, month, day);
-  if (persian.month !== month || persian.day !== day || persian.calendar.getDaysInMonth(persian) < day) return null;
-  const gregorian = toCalendar(persian, new GregorianCalendar());
+  const gregorian = gregorianDay(year, month, day);
+  if (!gregorian) return null;
   const two = (n: number) => String(n).padStart(2, '0');
   return parseMoment(`${gregorian.year}/${two(gregorian.month)}/${two(gregorian.day)}${match[4]}`);
 }
