@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fieldLabels from '../../../contract/field-labels.json';
+import persianMessages from '../../../contract/validation-messages.fa.json';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -43,5 +45,27 @@ describe('the catalogues', () => {
     for (const [path, tree] of Object.entries(files)) {
       expect(JSON.stringify(tree).match(/":""/g) ?? [], path).toEqual([]);
     }
+  });
+});
+
+describe('one Persian word per thing (decision 3721)', () => {
+  const fax = fieldLabels.profile.fax.fa;
+  const leaf = (tree: Tree, path: string): string | Tree | undefined =>
+    path
+      .split('.')
+      .reduce<string | Tree | undefined>((node, key) => (typeof node === 'object' ? node[key] : node), tree);
+
+  it('calls a fax by the shared catalogue’s word on every screen: sign-up, profile, staff review, the order', () => {
+    expect(fax).toBe('نمابر');
+    const labels = [
+      leaf(catalogue('fa', 'accounts'), 'fieldLabels.fax'),
+      leaf(catalogue('fa', 'admin'), 'fields.fax'),
+      leaf(catalogue('fa', 'booking'), 'party.fax'),
+      leaf(catalogue('fa', 'booking'), 'party.notifyFax'),
+      persianMessages['accounts.fax.invalid'],
+    ];
+    for (const label of labels) expect(label).toContain(fax);
+    const everyText = JSON.stringify([...Object.values(files), persianMessages]);
+    expect(everyText).not.toContain('دورنگار');
   });
 });

@@ -23,6 +23,14 @@ describe('money', () => {
     expect(formatMoney('1250.5')).toBe('$1,250.50');
     expect(formatMoney(null)).toBe('-');
   });
+  it('isolates each Persian amount left to right, so two amounts and the mark between them are not one run', () => {
+    // Intl leads a Persian amount with a left-to-right mark: "‎$3,010.00 – ‎$1,505.00 for 2" then read as one
+    // left-to-right run, the per-container label beside the total.
+    expect(formatMoney(3010, 'fa')).toBe('\u2066$۳٬۰۱۰٫۰۰\u2069');
+    expect(formatMoney(-5, 'fa')).toBe('\u2066−$۵٫۰۰\u2069');
+    expect(formatMoney(null, 'fa')).toBe('-');
+    expect(formatMoney(3010, 'en')).toBe('$3,010.00');
+  });
   it('totals the quantity', () => {
     expect(formatTotal(3700, 3)).toBe('$11,100.00');
     expect(formatTotal(null, 3)).toBe('-');

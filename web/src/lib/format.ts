@@ -5,7 +5,7 @@
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Language } from '@/i18n';
-import { persianDigits } from '@/i18n/digits';
+import { latinDigits, persianDigits } from '@/i18n/digits';
 import timeWords from '../../../contract/time-words.json';
 
 const USD: Record<Language, Intl.NumberFormat> = {
@@ -32,12 +32,9 @@ export function formatCount(value: number | null | undefined, language: Language
   return value === null || value === undefined || !Number.isFinite(value) ? '-' : localDigits(String(value), language);
 }
 
-/** What a person typed, with Persian or Arabic-Indic digits read as Latin ones (inputs accept both). */
-export function latinDigits(text: string): string {
-  return text
-    .replace(/[۰-۹]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
-    .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
-}
+// What a person typed, Persian or Arabic-Indic digits read as Latin (kept beside persianDigits, which the
+// login page's small modules use too).
+export { latinDigits };
 
 /** Words listed as the language lists them (Persian separates them with "،", English with ", "). */
 export function formatList(items: readonly string[], language: Language = currentLanguage()): string {
@@ -49,10 +46,18 @@ export function yesNo(value: unknown): string {
   return i18next.t(value ? 'common:bookingFacts.yes' : 'common:bookingFacts.no');
 }
 
-/** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". */
+// Left-to-right isolate (U+2066 … U+2069).
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/** `3700` -> `$3,700.00`; null or not a number -> the dash the tables use for "none". In Persian the amount is a
+ * left-to-right isolate, not led by the mark Intl writes: two marked amounts with a separator between them
+ * ("$3,010.00 – $1,505.00 for 2") read as one left-to-right run, each amount beside the other's words. */
 export function formatMoney(value: number | string | null | undefined, language: Language = currentLanguage()): string {
   const n = typeof value === 'string' ? Number(value) : value;
-  return n === null || n === undefined || !Number.isFinite(n) ? '-' : USD[language].format(n);
+  if (n === null || n === undefined || !Number.isFinite(n)) return '-';
+  const amount = USD[language].format(n);
+  return language === 'fa' ? `${LRI}${amount.replaceAll('\u200e', '')}${PDI}` : amount;
 }
 
 /** The total for a quantity of containers at a price per container. */

@@ -36,6 +36,18 @@ describe('shared words follow the language shown', () => {
     expect(customerLabel('rate_request', 'rejected_by_client')).not.toBe('Declined by you');
   });
 
+  it('isolates each example phone number of a Persian message left to right', () => {
+    // A mark before the number is not enough: its groups and the "+" then read backwards in the sentence.
+    const examples = Object.entries(persianMessages).filter(([, text]) => /\d{3} \d{3}/.test(text));
+    expect(examples.map(([key]) => key)).toEqual(
+      expect.arrayContaining(['accounts.phone.invalid', 'accounts.phone.foreignInvalid', 'booking.party.phoneInvalid']),
+    );
+    for (const [key, text] of examples) {
+      const numbers = text.match(/\+?\d[\d ]*\d/g) ?? [];
+      for (const number of numbers.filter((n) => n.includes(' '))) expect(text, key).toContain(`\u2066${number}\u2069`);
+    }
+  });
+
   it("takes the account's language only when it is one the app speaks", () => {
     expect(accountLanguage({ language: 'fa' })).toBe('fa');
     expect(accountLanguage({ language: 'de' })).toBeUndefined();

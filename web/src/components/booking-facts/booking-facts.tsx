@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
-import { formatDate, formatMoney, formatCount, localDigits } from '@/lib/format';
+import { formatDate, formatMoment, formatMoney, formatCount, localDigits } from '@/lib/format';
 import { can } from '@/lib/lifecycle';
 import { ORDER_FIELDS, PARTY_FIELDS, fieldName, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
 import styles from './booking-facts.module.css';
 import { Reference } from '@/components/reference/reference';
+import { Route } from '@/components/route/route';
 import { personWords } from '@/lib/people';
 import { equipmentName, referenceName } from '@/lib/reference-names';
 import { Separator, useSeparator } from '@/components/ui/separator/separator';
@@ -56,7 +57,7 @@ export function BookingFacts({
           <bdi>{personWords(request.customerName)}</bdi>
         </Fact>
         <Fact term={t('bookingFacts.route')}>
-          {request.pol.name} → {request.pod.name}
+          <Route from={request.pol.name} to={request.pod.name} />
         </Fact>
         <Fact term={t('bookingFacts.containers')}>
           {formatCount(request.quantity)} × {equipmentName(request.containerSize, request.containerType)}
@@ -72,7 +73,7 @@ export function BookingFacts({
             amendment's new price carries its own validity in the changes panel): shown where the lifecycle file
             lets the quote expire. */}
         {can('rate_request', request.stateName, 'expire', 'system') ? (
-          <Fact term={t('bookingFacts.quoteValidUntil')}>{formatDate(request.validUntil)}</Fact>
+          <Fact term={t('bookingFacts.quoteValidUntil')}>{formatMoment(request.validUntil)}</Fact>
         ) : null}
         <Fact term={t('bookingFacts.dangerousGoods')}>
           {request.isDanger ? (

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { readInPersian } from '@/testing/language';
 import { PasswordInput } from './password-input';
 import { isAcceptedStrength, passwordStrength, strengthLevel } from './password-strength';
 
@@ -57,5 +58,24 @@ describe('PasswordInput', () => {
     expect(onAcceptedChange).toHaveBeenLastCalledWith('Abcd1');
     expect(screen.getByRole('meter').getAttribute('aria-valuetext')).toBe('Strong');
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('PasswordInput in Persian', () => {
+  readInPersian();
+
+  it('says the strength in the words of the page', () => {
+    render(<PasswordInput label="رمز عبور تازه" passwordCheck onAcceptedChange={vi.fn()} />);
+    const input = screen.getByLabelText('رمز عبور تازه');
+    const said = () => [
+      screen.getByRole('meter').getAttribute('aria-valuetext'),
+      screen.getByText(/./, { selector: 'span[aria-hidden="true"]' }).textContent,
+    ];
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect(said()).toEqual(['ضعیف', 'ضعیف']);
+    fireEvent.change(input, { target: { value: 'Abc' } });
+    expect(said()).toEqual(['متوسط', 'متوسط']);
+    fireEvent.change(input, { target: { value: 'Abcd1' } });
+    expect(said()).toEqual(['قوی', 'قوی']);
   });
 });

@@ -7,8 +7,6 @@ import type { TextInputProps } from '../text-input';
 import styles from './password-input.module.css';
 import { isAcceptedStrength, passwordStrength, strengthLevel } from './password-strength';
 
-const LEVEL_TEXT = { weak: 'Weak', fair: 'Fair', strong: 'Strong' } as const;
-
 export interface PasswordInputProps extends Omit<TextInputProps, 'type'> {
   /**
    * Shows a strength bar and hands the value on through `onAcceptedChange` only when the score is above
@@ -48,6 +46,8 @@ export function PasswordInput({
   };
 
   const level = strengthLevel(score);
+  // The level's word in the language shown (`passwordInput.weak`, `.fair`, `.strong`).
+  const levelText = t(`passwordInput.${level}`);
   // The toggle's name avoids the word "password" so that finding the field by its label stays unambiguous.
   const toggle = (
     <button
@@ -81,12 +81,12 @@ export function PasswordInput({
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={score}
-            aria-valuetext={LEVEL_TEXT[level]}
+            aria-valuetext={levelText}
           >
             <div className={`${styles.bar} ${styles[level]}`} style={{ width: `${score}%` }} data-level={level} />
           </div>
           <span className={styles.levelText} aria-hidden="true">
-            {score > 0 ? LEVEL_TEXT[level] : ''}
+            {score > 0 ? levelText : ''}
           </span>
         </div>
       ) : null}

@@ -30,5 +30,11 @@ describe('JalaliDatePicker', () => {
     expect(screen.getByRole('status').textContent).toBe('1380/05/12');
     fireEvent.change(input, { target: { value: '۱۳۸۰/۰۵/۱۳' } });
     expect(screen.getByRole('status').textContent).toBe('1380/05/13');
+    // The day is shown in the page's digits whichever were typed (and kept in Latin ones).
+    expect((input as HTMLInputElement).value).toBe('۱۳۸۰/۰۵/۱۳');
+    fireEvent.change(input, { target: { value: '1370/05/14' } });
+    expect((input as HTMLInputElement).value).toBe('۱۳۷۰/۰۵/۱۴');
+    await act(() => setLanguage('en'));
+    expect((input as HTMLInputElement).value).toBe('1370/05/14');
   });
 });

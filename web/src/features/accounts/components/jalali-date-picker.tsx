@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
@@ -46,6 +46,16 @@ export function JalaliDatePicker({
   const [view, setView] = useState({ year: initial.year, month: initial.month });
   const calendarId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const language = i18n.language?.startsWith('fa') ? 'fa' : 'en';
+  // The day is held in Latin digits and shown in the language's (each digit for one, so the caret keeps its
+  // place: it is put back where it was typed after the shown value is rewritten).
+  const inputRef = useRef<HTMLInputElement>(null);
+  const caret = useRef<[number, number] | null>(null);
+  useLayoutEffect(() => {
+    const at = caret.current;
+    caret.current = null;
+    if (at && inputRef.current === document.activeElement) inputRef.current?.setSelectionRange(at[0], at[1]);
+  });
 
   useEffect(() => {
     if (!open) return undefined;
@@ -77,16 +87,20 @@ export function JalaliDatePicker({
         label={label}
         name={name}
         required={required}
-        value={value}
+        ref={inputRef}
+        value={localDigits(value, language)}
         // The example day in the language's digits (۱۴۰۵/۱۰/۰۸ in Persian); Latin digits are still accepted.
         placeholder={localDigits(
           placeholder ?? formatDate({ year: opening.year, month: opening.month, day: 1 }),
-          i18n.language?.startsWith('fa') ? 'fa' : 'en',
+          language,
         )}
         hint={t('datePicker.hint')}
         inputMode={NUMERIC}
         error={error}
-        onChange={(event) => onChange(latinDigits(event.target.value))}
+        onChange={(event) => {
+          caret.current = [event.target.selectionStart ?? 0, event.target.selectionEnd ?? 0];
+          onChange(latinDigits(event.target.value));
+        }}
         onBlur={onBlur}
         endAdornment={
           <button

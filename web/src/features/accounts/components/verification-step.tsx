@@ -48,9 +48,11 @@ export function VerificationStep({
       <h2 id="verification-title" className={styles.title}>
         {t('verificationStep.verification')}
       </h2>
+      {/* The number has no letter to set an isolate's direction: isolated left to right, or a Persian sentence
+          shows its groups backwards (`2113 038 912 98+`). */}
       <p className={styles.muted}>
         {phone ? (
-          <Trans t={t} i18nKey="verificationStep.sentTo" values={{ phone }} components={{ phone: <bdi /> }} />
+          <Trans t={t} i18nKey="verificationStep.sentTo" values={{ phone }} components={{ phone: <bdi dir="ltr" /> }} />
         ) : (
           t('verificationStep.sent')
         )}

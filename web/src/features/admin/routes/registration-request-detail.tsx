@@ -9,6 +9,7 @@ import { personName, personWords } from '@/lib/people';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind, RegistrationDetail } from '../api/requests';
 import { Decision } from '../components/decision';
+import { reviewValue } from '../lib/review-value';
 import { ReadOnlyField } from '../components/read-only-field';
 import styles from '../components/admin.module.css';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +107,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
               <ReadOnlyField
                 key={key}
                 label={t(`fields.${label}`)}
-                value={personWords(String(data[key] ?? ''))}
+                value={reviewValue(label, data[key])}
                 ltr={isLtrKey(label)}
               />
             ))}

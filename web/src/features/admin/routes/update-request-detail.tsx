@@ -9,13 +9,10 @@ import { personWords } from '@/lib/people';
 import { useUpdateDecision, useUpdateRequest } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
+import { reviewValue } from '../lib/review-value';
 import styles from '../components/admin.module.css';
 import { useTranslation } from 'react-i18next';
 import { maxLength } from '@/types/limits';
-
-// An erased customer's closed edit still opens: her values read in the reader's words, not the store's marker.
-const show = (value: unknown) =>
-  personWords(Array.isArray(value) ? value.join(', ') : value == null ? '' : String(value));
 
 /** The staff review of a profile edit: every field read-only, the changed ones marked as updated. */
 export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
@@ -36,15 +33,23 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
           </p>
           <div className={styles.fields}>
             {/* The request's own id (a UUID) is the audit link's business, not a field to read. */}
+            {/* An erased customer's closed edit still opens: her values read in the reader's words. */}
             {data.response
               .filter((field) => field.key !== 'id')
               .map((field) => (
                 <TextInput
                   key={field.key}
                   label={field.isEdited ? t('detail.updated', { field: fieldWords(field.key) }) : fieldWords(field.key)}
-                  value={show(field.isEdited && field.editedValue != null ? field.editedValue : field.currentValue)}
+                  value={reviewValue(
+                    field.key,
+                    field.isEdited && field.editedValue != null ? field.editedValue : field.currentValue,
+                  )}
                   updated={field.isEdited}
-                  hint={field.isEdited ? t('detail.current', { value: show(field.currentValue) }) : undefined}
+                  hint={
+                    field.isEdited
+                      ? t('detail.current', { value: reviewValue(field.key, field.currentValue) })
+                      : undefined
+                  }
                   readOnly
                   dir="auto"
                 />

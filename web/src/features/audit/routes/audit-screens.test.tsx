@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { vi } from 'vitest';
 import { stubFetchEachTest } from '@/testing/fetch';
+import { readInPersian } from '@/testing/language';
 import { Route, Routes } from 'react-router-dom';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import type { AuditEvent } from '../api/audit-api';
@@ -132,5 +133,20 @@ describe('audit screens', () => {
     fetchMock.mockResolvedValue(failureEnvelope('No such aggregate', 404));
     screens('/dashboard/audit/nope');
     expect(await screen.findByText('No events are recorded for this id.')).not.toBeNull();
+  });
+});
+
+describe('a booking record’s timeline in Persian', () => {
+  const fetchMock = stubFetchEachTest();
+  readInPersian();
+
+  it('says the booking’s reference as a word of its sentence, spaced from the next', async () => {
+    const quoted = { ...opened, aggregateKind: 'rate_request', bookingReference: 'FB-2026-000006' };
+    fetchMock.mockResolvedValueOnce(envelope({ aggregateId: ID, aggregateKind: 'rate_request', events: [quoted] }));
+    screens(`/dashboard/audit/${ID}`);
+    const link = await screen.findByRole('link', { name: 'کل سابقهٔ رزرو را به زبان ساده بخوانید' });
+    const callout = link.closest('p');
+    expect(callout?.textContent).toMatch(/^این یکی از پرونده‌های رزرو FB-2026-000006 است، فیلد به فیلد/);
+    expect(within(callout!).getByText('FB-2026-000006').getAttribute('dir')).toBe('ltr');
   });
 });

@@ -13,7 +13,7 @@ import { asOfFromSearchParams } from '../lib/as-of';
 import { bookingTrailPath } from '../lib/paths';
 import { foldTimeline, orderEntries } from '../lib/fold';
 import type { TimelineOrder } from '../lib/fold';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
 
@@ -98,8 +98,13 @@ export function AuditTimelineRoute() {
       ) : null}
       {data && bookingReference ? (
         <p className={styles.trailCallout}>
-          {t('timeline.oneRecord')} <Reference value={bookingReference} />
-          {t('timeline.asStored')}{' '}
+          {/* One sentence around the reference, so each language spaces and orders its own words. */}
+          <Trans
+            t={t}
+            i18nKey="timeline.oneRecordOf"
+            values={{ reference: bookingReference }}
+            components={{ b: <Reference value={bookingReference} /> }}
+          />{' '}
           <Link to={bookingTrailPath(bookingReference)} className={styles.bookingLink}>
             {t('timeline.wholeTrail')}
           </Link>{' '}

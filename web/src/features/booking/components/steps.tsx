@@ -19,7 +19,7 @@ import {
 } from '../api/booking-api';
 import type { DocumentType, RateRequestDetail } from '../api/booking-api';
 import { FileLink } from '@/components/file-link';
-import { formatDate, formatMoney, localDigits } from '@/lib/format';
+import { formatMoment, formatMoney, localDigits } from '@/lib/format';
 import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
 import { TemplateCard, useDocumentTypeName } from './template-card';
@@ -66,7 +66,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
             <Separator />
             {t('pricePanel.totalFor', { total, quantity })}
             {detail.validUntil
-              ? `${separator}${t('pricePanel.validUntil', { date: formatDate(detail.validUntil) })}`
+              ? `${separator}${t('pricePanel.validUntil', { date: formatMoment(detail.validUntil) })}`
               : null}
           </span>
         </p>

@@ -68,11 +68,11 @@ describe('the draft bill of lading in Persian', () => {
     expect(text).toContain('-۱۸ °C');
     // The charges' total says how it adds up, the per-booking fee included, in Persian digits.
     const charges = [...[...root.querySelectorAll('tfoot')][0].querySelectorAll('td')].map((td) => td.textContent);
-    // (Each amount is led by a left-to-right mark, as formatMoney writes it in Persian.)
+    // (Each amount is a left-to-right isolate, as formatMoney writes it in Persian.)
     expect(charges).toEqual([
       'جمع',
-      '۲ × \u200e$۱٬۲۵۰٫۵۰ برای هر کانتینر + \u200e$۴۵٫۰۰ برای هر رزرو',
-      '\u200e$۲٬۵۴۶٫۰۰',
+      '۲ × \u2066$۱٬۲۵۰٫۵۰\u2069 برای هر کانتینر + \u2066$۴۵٫۰۰\u2069 برای هر رزرو',
+      '\u2066$۲٬۵۴۶٫۰۰\u2069',
     ]);
     // Container totals in Persian digits; container numbers isolated left to right.
     const foot = [...[...root.querySelectorAll('tfoot')].at(-1)!.querySelectorAll('td')].map((td) => td.textContent);

@@ -16,6 +16,7 @@ import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
 import { Reference } from '@/components/reference/reference';
+import { Route } from '@/components/route/route';
 import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
 import { useTeamRights } from '@/lib/team-rights';
@@ -169,7 +170,7 @@ export function BookingsRoute() {
                     <ApiBadge viaApi={row.viaApi} />
                   </p>
                   <p className={styles.muted}>
-                    <bdi>{row.polTitle}</bdi> <span className={styles.arrow}>→</span> <bdi>{row.podTitle}</bdi>
+                    <Route from={row.polTitle} to={row.podTitle} />
                   </p>
                   <p className={styles.row}>
                     <StateBadge state={row.state} price={row.price} />

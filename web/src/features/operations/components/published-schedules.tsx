@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
+import { itemsSeparator } from '@/components/ui/separator/items-separator';
 import { formatAt, formatMoment, localDigits } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
 import { publishedSchedulesOptions } from '../api/schedules';
@@ -89,7 +90,9 @@ export function PublishedSchedules({ onRemove }: { onRemove?: (code: string, nam
                   <td data-label={HEADS[5]}>{formatAt(leg.arrival, zone(leg.portOfDischarge))}</td>
                   <td data-label={HEADS[6]}>
                     {leg.cutOffs.length
-                      ? leg.cutOffs.map((c) => `${c.code} ${formatAt(c.at, zone(leg.portOfLoading))}`).join('; ')
+                      ? leg.cutOffs
+                          .map((c) => `${c.code} ${formatAt(c.at, zone(leg.portOfLoading))}`)
+                          .join(itemsSeparator())
                       : '-'}
                   </td>
                 </tr>

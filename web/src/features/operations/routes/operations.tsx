@@ -55,6 +55,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { personWords } from '@/lib/people';
 import { Reference } from '@/components/reference/reference';
+import { Route } from '@/components/route/route';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
 import { Separator } from '@/components/ui/separator/separator';
@@ -500,7 +501,7 @@ export function OperationsRoute() {
                 <AttentionBadge needsAttention={r.needsAttention} />
               </td>
               <td data-label={t('console.route')}>
-                <bdi>{r.polTitle}</bdi> {t('console.to')} <bdi>{r.podTitle}</bdi>
+                <Route from={r.polTitle} to={r.podTitle} />
               </td>
               <td data-label={t('console.shippingDate')}>{formatDate(r.preferredShippingDate)}</td>
               <td data-label={t('console.state')}>

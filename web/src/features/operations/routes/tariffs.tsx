@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts';
+import { Route } from '@/components/route/route';
 import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { toast } from '@/components/ui/toast';
@@ -108,7 +109,7 @@ export function TariffsRoute() {
             {rows.map((r) => (
               <tr key={`${r.version}-${r.row}`} data-testid="tariff-row">
                 <td data-label={HEADS[0]}>
-                  <bdi>{r.pol}</bdi> {t('console.to')} <bdi>{r.pod}</bdi>
+                  <Route from={r.pol} to={r.pod} />
                 </td>
                 <td data-label={HEADS[1]}>
                   <bdi>
