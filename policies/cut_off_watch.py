@@ -32,7 +32,8 @@ def remind_due_cut_offs(services: ScheduledServices, now: datetime | None = None
     """Remind every customer whose booking's SI cut-off is within a lead time of `now`; answers the
     (booking id, hours) reminded by this call. The nearest lead due is the one sent: a booking confirmed
     30 h before its cut-off gets the 24 h reminder once it is due, not a 48 h one late."""
-    moment = utc_text(now or datetime.now(UTC))
+    clock = now or datetime.now(UTC)
+    moment = utc_text(clock)
     reminded: list[tuple[str, int]] = []
     last = 0
     seen: set[str] = set()
@@ -45,7 +46,7 @@ def remind_due_cut_offs(services: ScheduledServices, now: datetime | None = None
             seen.add(row["rate_request_id"])
             try:
                 position = services.booking.remind_cut_off(
-                    row["rate_request_id"], hours, customer_email(services, row["customer_id"])
+                    row["rate_request_id"], hours, customer_email(services, row["customer_id"]), clock
                 )
             except (IllegalTransition, Conflict, NotFound):
                 continue

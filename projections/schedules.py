@@ -16,6 +16,7 @@ from domain.booking.schedules import (
     Vessel,
     VesselSchedule,
 )
+from domain.shared.local_time import port_day
 from followers.batch import BatchTx
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.history import utc_text
@@ -185,15 +186,16 @@ def service_count(tx: Tx) -> int:
 
 
 def _within(call: PortCall, start: str | None, end: str | None) -> bool:
-    """A call is within [start, end] (dates, inclusive) when one of its times is."""
-    times = [t.at[:10] for t in call.times]
+    """A call is within [start, end] (dates, inclusive) when one of its times is, on the port's own day."""
+    times = [port_day(t.at, call.un_location_code) for t in call.times]
     if not times:
         return not (start or end)
     return any((not start or t >= start) and (not end or t <= end) for t in times)
 
 
 def port_calls(tx: Tx, un_location_code: str, day: str) -> list[tuple[dict[str, Any], PortCall]]:
-    """The calls at a port with an arrival or departure on `day` (YYYY-MM-DD), by time."""
+    """The calls at a port with an arrival or departure on `day` (YYYY-MM-DD, the port's local day), by
+    time."""
     rows = tx.all(
         f"SELECT c.*, s.service_name, s.universal_service_reference FROM {CALLS} c"
         f" JOIN {SERVICES} s ON s.service_code = c.service_code"
@@ -203,7 +205,7 @@ def port_calls(tx: Tx, un_location_code: str, day: str) -> list[tuple[dict[str, 
     found = []
     for row in rows:
         call = _call(row["call"])
-        if any(t.at[:10] == day for t in call.times):
+        if any(port_day(t.at, un_location_code) == day for t in call.times):
             found.append((row, call))
     return found
 

@@ -246,8 +246,8 @@ async def staff_sailings(
     polId: int = Query(..., ge=1, le=2**31 - 1),
     podId: int = Query(..., ge=1, le=2**31 - 1),
 ) -> Response:
-    """The published sailings between two ports leaving from now on (staff choose one as they quote or
-    confirm)."""
+    """The published sailings between two ports leaving from now on whose documentation cut-off is still
+    ahead (staff choose one as they quote or confirm)."""
     return await read_answer(_sailings, services, polId, podId, utc_text(datetime.now(UTC)))
 
 
@@ -281,12 +281,15 @@ def name_sailing(
 
 # -- customers: the sailings between two ports, a booking's sailing, choosing one --------------------------
 def _sailings(services: Services, pol_id: int, pod_id: int, after: str) -> dict[str, Any]:
+    """The sailings leaving after `after` that are still open to booking now: none whose documentation
+    cut-off has passed is offered, since choosing it would be refused (decision 3869)."""
     with services.read_models.read() as tx:
         ports = ports_by_id(tx, [pol_id, pod_id])
         if pol_id not in ports or pod_id not in ports:
             raise ValidationFailed({"polId" if pol_id not in ports else "podId": "Unknown port"})
         found = sailings_between(tx, ports[pol_id]["code"], ports[pod_id]["code"])
-    return _listed([sailing_view(s) for s in found if s.departure > after])
+    now = datetime.now(UTC)
+    return _listed([sailing_view(s) for s in found if s.departure > after and s.open_to_booking(now)])
 
 
 @client.get("/sailings", response_model=Envelope[Lookup[SailingView]])
@@ -300,7 +303,8 @@ async def sailings(
     ),
 ) -> Response:
     """The published sailings from a port of loading to a port of discharge that leave after a moment (the
-    next ones first), with vessel, voyage, times, transit days and cut-offs."""
+    next ones first) and whose documentation cut-off is still ahead, with vessel, voyage, times, transit
+    days and cut-offs."""
     after = None
     if departureFrom:
         try:

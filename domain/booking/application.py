@@ -350,15 +350,20 @@ class BookingApplication(ContextApplication):
         )
 
     def _booking_request_details(
-        self, content: BookingRequestContent, now: datetime | None, sailing: SailingChoice | None
+        self,
+        content: BookingRequestContent,
+        now: datetime | None,
+        sailing: SailingChoice | None,
+        kept: dict[str, Any] | None = None,
     ) -> tuple[BookingRequestContent, dict[str, Any], Sailing | None]:
         """A booking request's content (with its route's ports when it names a route instead of ports),
-        the rate request's details derived from it, and the published sailing it names."""
+        the rate request's details derived from it, and the published sailing it names (`kept`: the
+        booking's own, which an update may name again after its cut-off)."""
         today = (now or datetime.now(UTC)).date()
         if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
             content = self._with_route_ports(content, sailing.routing_reference)
         details = booking_content.rate_request_details(content, today, self.catalog)
-        return content, details, self._sailing_of_details(details, sailing)
+        return content, details, self._sailing_of_details(details, sailing, kept)
 
     def _created_by(self, key_id: UUID, actor: Actor) -> RateRequest.Created:
         """The creation of the key's rate request, which must be `actor`'s (else `KeyReused`)."""
@@ -389,11 +394,19 @@ class BookingApplication(ContextApplication):
             ),
         )
 
-    def _sailing_of_details(self, details: dict[str, Any], choice: SailingChoice | None) -> Sailing | None:
-        """The published sailing a new booking names (None when it names none: the preferred date stands)."""
+    def _sailing_of_details(
+        self, details: dict[str, Any], choice: SailingChoice | None, kept: dict[str, Any] | None = None
+    ) -> Sailing | None:
+        """The published sailing a new booking names (None when it names none: the preferred date stands),
+        still open to booking (decision 3869), unless it is the sailing `kept` the booking has already."""
         if choice is None or not choice.names_a_sailing:
             return None
-        return find_sailing(choice, *self._port_codes(details), self.sailings)
+        ports = self._port_codes(details)
+        if kept is not None:
+            found = find_sailing(choice, *ports, self.sailings)
+            if found.to_record() == kept:
+                return found
+        return find_sailing(choice, *ports, self.sailings, datetime.now(UTC))
 
     @decided_afresh
     def update_booking_request(
@@ -411,7 +424,7 @@ class BookingApplication(ContextApplication):
             _sails_as_confirmed(rate_request, sailing)
             return self.request_booking_amendment(rate_request_id, actor, content, now)
         rate_request._may("edit", actor)
-        content, details, chosen = self._booking_request_details(content, now, sailing)
+        content, details, chosen = self._booking_request_details(content, now, sailing, rate_request.sailing)
         before = dict(rate_request.details)
         if rate_request.firm_request:
             rate_request.edit(details, actor, content)
@@ -660,6 +673,11 @@ class BookingApplication(ContextApplication):
             return None
         if rate_request.sailing is None:
             return self._estimated_sailing(rate_request)
+        # Nor is a booking confirmed on a sailing whose documentation closed since it was chosen (decision
+        # 3869): staff name a later one in the confirmation.
+        current = Sailing.from_record(rate_request.sailing)
+        if not current.estimated and not current.open_to_booking(datetime.now(UTC)):
+            raise ValidationFailed({"sailing": message("booking.sailing.cutOffPassed")})
         return None
 
     def _estimated_sailing(self, rate_request: RateRequest) -> Sailing | None:
@@ -724,8 +742,9 @@ class BookingApplication(ContextApplication):
         return self.catalog.port_code(int(details["pol_id"])), self.catalog.port_code(int(details["pod_id"]))
 
     def _sailing_for(self, rate_request: RateRequest, choice: SailingChoice) -> Sailing:
+        """The published sailing chosen or named for the booking: one still open to booking (3869)."""
         load, discharge = self._port_codes(rate_request.details)
-        return find_sailing(choice, load, discharge, self.sailings)
+        return find_sailing(choice, load, discharge, self.sailings, datetime.now(UTC))
 
     @decided_afresh
     def choose_sailing(self, rate_request_id: str, actor: Actor, choice: SailingChoice) -> int | None:
@@ -829,10 +848,13 @@ class BookingApplication(ContextApplication):
             return None
         return schedule.values
 
-    def remind_cut_off(self, rate_request_id: str, hours: int, email: str | None) -> int | None:
-        """The system reminds the customer of the shipping-instruction cut-off (once per lead time)."""
+    def remind_cut_off(
+        self, rate_request_id: str, hours: int, email: str | None, now: datetime | None = None
+    ) -> int | None:
+        """The system reminds the customer of the shipping-instruction cut-off (once per lead time, never a
+        longer lead after a shorter one), saying how long is left at `now`."""
         rate_request = self.rate_request(rate_request_id, SYSTEM_ACTOR)
-        if not rate_request.remind_cut_off(hours, email, SYSTEM_ACTOR):
+        if not rate_request.remind_cut_off(hours, email, SYSTEM_ACTOR, now):
             return None
         return self.record(rate_request)
 

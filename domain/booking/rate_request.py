@@ -8,7 +8,7 @@ modules of their own, each under its own lifecycle: `amendment_requests.Amendmen
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 from uuid import UUID
@@ -37,6 +37,7 @@ from domain.shared.aggregate import (
 from domain.shared.errors import ValidationFailed
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
+from domain.shared.moments import parse_instant
 from domain.shared.reasons import system_reason
 
 REQUIRED = message("common.required")
@@ -46,6 +47,14 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
     """Who may still choose the sailing is the state's `sailing` fact in rate_request.json (customers until
     the booking is confirmed, staff until it is complete)."""
     return sailing_open_to(state, "staff" if actor.is_staff else "customer")
+
+
+def reminder_due(sent: list[str], cut_off: str, hours: int) -> bool:
+    """Whether a reminder `hours` before `cut_off` may go, given the reminders `sent` ("cut-off/hours"):
+    not when one as near or nearer to this cut-off went already."""
+    return not any(
+        was == cut_off and int(lead) <= hours for was, lead in (key.rsplit("/", 1) for key in sent)
+    )
 
 
 class StaffSaid(ActorEvent):
@@ -554,20 +563,29 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             customer_id=self.customer_id,
         )
 
-    def remind_cut_off(self, hours: int, email: str | None, actor: Actor) -> bool:
-        """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead."""
+    def remind_cut_off(
+        self, hours: int, email: str | None, actor: Actor, now: datetime | None = None
+    ) -> bool:
+        """Remind the customer `hours` before the shipping-instruction cut-off, once per cut-off and lead,
+        and never a longer lead after a shorter one: once the 24 h reminder went, a 48 h one would say more
+        time is left than the last one did."""
         current = None if self.sailing is None else Sailing.from_record(self.sailing)
         cut_off = None if current is None else current.shipping_instructions_cut_off
         if current is None or cut_off is None:
             return False
-        key = f"{cut_off}/{hours}"
-        if key in self.cut_off_reminders:
+        if not reminder_due(self.cut_off_reminders, cut_off, hours):
+            return False
+        # The reminder says the time actually left (a booking confirmed 5 minutes before its cut-off is
+        # not told "24 hours"); none once the cut-off has passed.
+        left = parse_instant(cut_off) - (now or datetime.now(UTC))
+        if left.total_seconds() <= 0:
             return False
         self._record(
             self.CutOffReminded,
             audit_fields(actor, system_reason("instructionsDue", hours=hours)),
             hours=hours,
             cut_off=cut_off,
+            minutes_left=int(left.total_seconds() // 60),
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,
@@ -601,6 +619,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         customer_id: str
         # Where the cut-off is (its time is written in that port's local time); absent from older events.
         load_port: str | None = None
+        # How long was left until the cut-off when it was sent, in whole minutes; absent from older events.
+        minutes_left: int | None = None
 
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.cut_off_reminders = [*aggregate.cut_off_reminders, f"{self.cut_off}/{self.hours}"]

@@ -97,6 +97,19 @@ def named_text(event: R.EstimatedSailingReplaced, reference: str, language: str 
     return say("sailingNotice.named", language, **words, cutOff=cut_off)
 
 
+def time_left(event: R.CutOffReminded, language: str = DEFAULT) -> str:
+    """How long was left until the cut-off when the reminder went: minutes under an hour and a half, else
+    hours rounded. A reminder recorded before it kept that says its lead."""
+    minutes = event.minutes_left
+    if minutes is None:
+        minutes = event.hours * 60
+    if minutes <= 1:
+        return say("sailingNotice.left.minute", language)
+    if minutes < 90:
+        return say("sailingNotice.left.minutes", language, n=digits(str(minutes), language))
+    return say("sailingNotice.left.hours", language, n=digits(str(round(minutes / 60)), language))
+
+
 def reminder_text(event: R.CutOffReminded, reference: str, language: str = DEFAULT) -> str:
     """The cut-off in its load port's local time, the port named: "local time" alone does not say where. A
     reminder recorded before it kept its port has none, and reads in UTC."""
@@ -107,7 +120,7 @@ def reminder_text(event: R.CutOffReminded, reference: str, language: str = DEFAU
         ref=isolated(reference, language),
         at=_when(event.cut_off, event.load_port, language),
         port=isolated(port, language),
-        hours=digits(str(event.hours), language),
+        left=time_left(event, language),
     )
 
 

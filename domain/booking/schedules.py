@@ -22,6 +22,7 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
+from domain.shared.messages import message
 
 # The documentation (shipping instruction) cut-off: reminders and late orders are measured against it.
 SHIPPING_INSTRUCTIONS_CUT_OFF = "DCO"
@@ -265,6 +266,12 @@ class Sailing:
     def shipping_instructions_cut_off(self) -> str | None:
         return self.cut_off(SHIPPING_INSTRUCTIONS_CUT_OFF)
 
+    def open_to_booking(self, now: datetime) -> bool:
+        """Whether a booking may still be made on this sailing at `now` (decision 3869): its documentation
+        (shipping-instruction) cut-off is ahead, or its departure when the schedule gives no such cut-off.
+        Past it the carrier takes no new shipment: an order would come in after the cut-off."""
+        return parse_time(self.shipping_instructions_cut_off or self.departure) > now
+
     @property
     def cargo_cut_off(self) -> str | None:
         return self.cut_off(CARGO_CUT_OFF)
@@ -359,9 +366,14 @@ class NoDepartures:
 
 
 def find_sailing(
-    choice: SailingChoice, load_port: str | None, discharge_port: str | None, finder: SailingFinder
+    choice: SailingChoice,
+    load_port: str | None,
+    discharge_port: str | None,
+    finder: SailingFinder,
+    now: datetime | None = None,
 ) -> Sailing:
-    """The one published sailing `choice` names between these ports, or `ValidationFailed` on `sailing`."""
+    """The one published sailing `choice` names between these ports, or `ValidationFailed` on `sailing`.
+    Given `now`, a sailing whose documentation cut-off has passed is refused (decision 3869)."""
     if choice.routing_reference:
         found = finder.route(choice.routing_reference)
         if found is None or (load_port and found.load_port != load_port):
@@ -370,6 +382,8 @@ def find_sailing(
             raise ValidationFailed(
                 {"sailing.routing_reference": "This route does not go to the booking's port of discharge"}
             )
+        if now is not None and not found.open_to_booking(now):
+            raise ValidationFailed({"sailing.routing_reference": message("booking.sailing.cutOffPassed")})
         return found
     if not choice.names_a_sailing:
         raise ValidationFailed(
@@ -382,6 +396,10 @@ def find_sailing(
         raise ValidationFailed(
             {"sailing": f"No published sailing from {load_port} to {discharge_port} matches this choice"}
         )
+    if now is not None:
+        matching = [s for s in matching if s.open_to_booking(now)]
+        if not matching:
+            raise ValidationFailed({"sailing": message("booking.sailing.cutOffPassed")})
     return min(matching, key=lambda s: s.departure)
 
 

@@ -154,3 +154,10 @@ def written_in(moment: datetime | str, zone: str) -> str:
 def written_at(moment: datetime | str, port: str | None) -> str:
     """A moment that happens at a port (UN/LOCODE), in that port's local time with its zone."""
     return written_in(moment, port_zone(port))
+
+
+def port_day(moment: datetime | str, port: str | None) -> str:
+    """`2027-03-21`: the day a moment falls on at a port (UN/LOCODE) by its local clocks (the web's
+    `portDay`); a planned departure at 04:00 in Shanghai is that day there, not the UTC day before."""
+    zone = port_zone(port)
+    return _aware(moment).astimezone(UTC if zone == UTC_ZONE else ZoneInfo(zone)).date().isoformat()

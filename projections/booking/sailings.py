@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from domain.booking.rate_request import RateRequest
+from domain.booking.rate_request import RateRequest, reminder_due
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.state_facts import order_due_states, order_refill_states, sailing_states
@@ -203,7 +203,7 @@ def due_reminders(tx: Tx, now: str, hours: int) -> list[dict[str, Any]]:
         " ORDER BY s.si_cut_off, s.rate_request_id",
         (now, horizon, *states, *refill),
     )
-    return [r for r in rows if f"{r['si_cut_off']}/{hours}" not in json.loads(r["reminders"])]
+    return [r for r in rows if reminder_due(json.loads(r["reminders"]), r["si_cut_off"], hours)]
 
 
 def booked_on_services(tx: Tx, service_codes: list[str]) -> dict[str, Sailing]:

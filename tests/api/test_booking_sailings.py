@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from api.dcsa.schedules import models as cs
 from domain.shared.actor import ADMIN as STAFF_ROLE
 from domain.shared.actor import Actor
+from domain.shared.local_time import port_day
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import (
     ADMIN,
@@ -25,8 +26,10 @@ from tests.api.booking_support import (
     fails,
     in_shipping_order,
     later,
+    loi_pending,
     ok,
     order_payload,
+    payload,
     upload,
 )
 from tests.api.dcsa_support import (
@@ -117,7 +120,7 @@ def test_a_v2_booking_on_a_published_sailing_confirmed_carries_its_transport_pla
     assert (leg["vesselIMONumber"], leg["carrierExportVoyageNumber"]) == (VESSEL_IMO, VOYAGE)
     assert leg["loadLocation"]["UNLocationCode"] == "CNSHA"
     assert leg["dischargeLocation"]["UNLocationCode"] == "SGSIN"
-    assert leg["plannedDepartureDate"] == leaving.date().isoformat()
+    assert leg["plannedDepartureDate"] == port_day(leaving, "CNSHA")
     cut_offs = {c["cutOffDateTimeCode"]: c["cutOffDateTime"] for c in booking["shipmentCutOffTimes"]}
     expected = publication(leaving)[0]["vesselSchedules"][0]["transportCalls"][0]["cutOffTimes"]
     assert {c: datetime.fromisoformat(t.replace("Z", "+00:00")) for c, t in cut_offs.items()} == {
@@ -153,7 +156,7 @@ def test_an_amendment_through_v2_may_not_name_another_sailing_than_the_one_confi
         client.get(f"{V2}/{reference}", headers=alice).json()["amendedBookingStatus"] == "AMENDMENT_RECEIVED"
     )
     [leg] = client.get(f"{V2}/{reference}", headers=alice).json()["transportPlan"]
-    assert leg["plannedDepartureDate"] == leaving.date().isoformat()
+    assert leg["plannedDepartureDate"] == port_day(leaving, "CNSHA")
 
 
 def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refused(
@@ -191,6 +194,78 @@ def test_a_routing_reference_stands_for_the_ports_and_an_unknown_sailing_is_refu
     bad_route["shipmentLocations"] = [{"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "POD"}]
     errors = dcsa_error(client.post(V2, json=bad_route, headers=alice), 400)
     assert errors[0]["jsonPath"] == "$.routingReference"
+
+
+CUT_OFF_PASSED = "The shipping-instruction cut-off of this sailing has passed; choose a later sailing"
+
+
+def test_a_sailing_whose_documentation_cut_off_passed_is_neither_offered_nor_booked(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3869: PGX leaves in 2 days, its documentation cut-off (72 h before) passed; PGY is open. The
+    pickers offer PGY alone, and naming PGX is refused on the field that names it, on every door."""
+    closed, open_one = departure_in(2), departure_in(10)
+    schedules = publication(closed) + publication(open_one, service="PGY")
+    ok(client.put(PUBLISH, json=schedules, headers=admin_headers))
+    alice = customer(client, "too-late")
+    offered = sailings_offered(client, alice)["list"]["list"]
+    assert [s["serviceCode"] for s in offered] == ["PGY"]
+    between = SHANGHAI_TO_SINGAPORE
+    staff_offered = ok(client.get(f"{ADMIN}/sailings", params=between, headers=admin_headers))["list"]["list"]
+    assert [s["serviceCode"] for s in staff_offered] == ["PGY"]
+    routes = client.get(
+        "/v1/point-to-point-routes",
+        params={"placeOfReceipt": "CNSHA", "placeOfDelivery": "SGSIN"},
+        headers=alice,
+    ).json()
+    pgx = next(r["routingReference"] for r in routes if r["routingReference"].startswith("PGX"))
+
+    pgx_by_date = {"carrierServiceCode": "PGX", "expectedDepartureDate": closed.date().isoformat()}
+    for named in ({"routingReference": pgx}, pgx_by_date):
+        new = payload(sailing=named)
+        refused = fails(client.post(f"{CLIENT}/rate-requests", headers=alice, json=new), 400)
+        assert CUT_OFF_PASSED in json.dumps(refused), refused
+    rid = create(client, alice)["id"]
+    choose = f"{CLIENT}/rate-requests/{rid}/sailing"
+    refused = fails(client.put(choose, headers=alice, json={"sailing": pgx_by_date}), 400)
+    assert CUT_OFF_PASSED in json.dumps(refused), refused
+    errors = dcsa_error(client.post(V2, json=v2_body(routingReference=pgx), headers=alice), 400)
+    assert errors[0]["jsonPath"] == "$.routingReference" and CUT_OFF_PASSED in json.dumps(errors), errors
+    assert ok(client.get(choose, headers=alice)) is None  # nothing was chosen
+
+
+def test_staff_are_refused_confirming_on_a_sailing_whose_cut_off_passed_and_name_a_later_one(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Chosen while open, the sailing's cut-off passes before staff confirm (the carrier brought it forward):
+    the confirmation is refused on `sailing` until staff name a sailing still open."""
+    ok(client.put(PUBLISH, json=publication(departure_in(10)), headers=admin_headers))
+    alice = customer(client, "rolled-over")
+    rid = loi_pending(client, alice, admin_headers, sailing=by_vessel())
+    file_id = upload(client, alice, key="loi-rolled-over")
+    documents = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
+    ok(client.put(f"{CLIENT}/rate-requests/{rid}/booking-request", headers=alice, json=documents))
+    later_one = publication(departure_in(9), service="PGY")
+    ok(client.put(PUBLISH, json=publication(departure_in(2)) + later_one, headers=admin_headers))
+    confirm = f"{ADMIN}/rate-requests/{rid}/confirm-booking"
+
+    refused = fails(client.put(confirm, headers=admin_headers, json={}), 400)
+    assert CUT_OFF_PASSED in json.dumps(refused) and "sailing" in json.dumps(refused), refused
+    pgx = {"carrierServiceCode": "PGX", "expectedDepartureDate": departure_in(2).date().isoformat()}
+    named = {"sailing": pgx}
+    assert CUT_OFF_PASSED in json.dumps(fails(client.put(confirm, headers=admin_headers, json=named), 400))
+    [pgy] = sailings_offered(client, alice)["list"]["list"]
+    ok(
+        client.put(
+            confirm, headers=admin_headers, json={"sailing": {"routingReference": pgy["routingReference"]}}
+        )
+    )
+    assert (
+        ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))["sailing"][
+            "serviceCode"
+        ]
+        == "PGY"
+    )
 
 
 def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
@@ -300,7 +375,7 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
         and "kind" not in m["data"]  # the booking's own e-mails (quote ready, ...) are other tests'
     ]
     assert [m["subject"].split(":")[0] for m in mails] == ["Shipping instructions due"] * 2
-    assert "24 hours" in mails[-1]["body"]
+    assert "the shipping-instruction cut-off is in about 23 hours." in mails[-1]["body"], mails[-1]["body"]
     # The cut-off in the load port's local time, the port named: "local time" alone would not say where.
     shanghai = at_zone(cut_off, "Asia/Shanghai")
     assert f"before {shanghai} in Shanghai (CNSHA):" in mails[-1]["body"], mails[-1]["body"]
@@ -324,6 +399,31 @@ def test_cut_offs_are_acted_on_with_a_controlled_clock(
     ok(client.put(PUBLISH, json=publication(leaving, shift_hours=30), headers=admin_headers))
     assert len([n for n in notifications_of(client, "reminded") if n["title"] == "Sailing rescheduled"]) == 2
     assert_verify_clean(services, tmp_path)
+
+
+def test_a_booking_confirmed_minutes_before_its_cut_off_is_reminded_once_with_the_time_left(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The 24 h reminder goes first (the nearest lead due); the 48 h one never follows it, in a later round
+    or by a direct call, and the words say the minutes actually left, not "24 hours"."""
+    from policies.cut_off_watch import remind_due_cut_offs
+
+    services = services_of(client)
+    leaving = (datetime.now(UTC) + timedelta(hours=72, minutes=15)).replace(second=0, microsecond=0)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    alice = customer(client, "last-minute", {"email": "last.minute@example.ir"})
+    confirmed = in_shipping_order(client, alice, admin_headers, sailing=by_vessel())
+    now = leaving - timedelta(hours=72, minutes=5)  # 5 minutes before the documentation cut-off
+
+    assert remind_due_cut_offs(services, now) == [(confirmed, 24)]
+    settle(client)  # the read models show the reminder before the next round looks
+    assert remind_due_cut_offs(services, now + timedelta(seconds=30)) == []
+    assert services.booking.remind_cut_off(confirmed, 48, None, now) is None  # the aggregate refuses it
+    told = [n for n in notifications_of(client, "last-minute") if n["title"] == "Shipping instructions due"]
+    assert len(told) == 1 and "the shipping-instruction cut-off is in 5 minutes." in told[0]["message"]
+    mails = [m for m in outbox(client) if m["to"] == "last.minute@example.ir" and "kind" not in m["data"]]
+    reminders = [m for m in mails if m["subject"].startswith("Shipping instructions due")]
+    assert len(reminders) == 1 and "is in 5 minutes." in reminders[0]["body"], reminders
 
 
 def test_publishing_the_same_again_records_the_moves_an_earlier_publication_missed(
@@ -352,10 +452,11 @@ def test_publishing_the_same_again_records_the_moves_an_earlier_publication_miss
 def test_a_shipping_order_after_the_cut_off_is_flagged_to_staff(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    leaving = departure_in(2)  # its documentation cut-off (72 h before) has passed
-    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    ok(client.put(PUBLISH, json=publication(departure_in(10)), headers=admin_headers))
     alice = customer(client, "late-shipper")
     rid = in_shipping_order(client, alice, admin_headers, sailing=by_vessel())
+    # The carrier moves the confirmed sailing: its documentation cut-off (72 h before) has now passed.
+    ok(client.put(PUBLISH, json=publication(departure_in(2)), headers=admin_headers))
     ok(client.post(f"{CLIENT}/shipping-orders", headers=alice, json=order_payload(rid)), 201)
     settle(client)
     staff_view = ok(client.get(f"{ADMIN}/rate-requests/{rid}/sailing", headers=admin_headers))

@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.shared.local_time import port_day
 from tests.api.accounts_support import outbox, settle
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, fails, ok, upload
 from tests.api.dcsa_support import rate_request_id, sample, validate
@@ -75,8 +76,39 @@ def test_staff_confirm_a_request_on_the_sailing_they_name_and_an_unknown_one_is_
     booking = confirmed_read(client, alice, reference)
     [leg] = booking["transportPlan"]
     assert (leg["vesselIMONumber"], leg["carrierExportVoyageNumber"]) == (VESSEL_IMO, VOYAGE)
-    assert leg["plannedDepartureDate"] == leaving.date().isoformat()
+    assert leg["plannedDepartureDate"] == port_day(leaving, "CNSHA")
     assert not any("estimated" in f["message"] for f in booking.get("feedbacks") or [])
+
+
+def test_the_planned_dates_are_the_ports_days_not_the_utc_days(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A sailing leaving Shanghai at 04:00 local time (20:00 UTC the day before) and reaching Singapore at
+    04:00 there: /v2 and /v1's point-to-point routes say the days the ports' clocks say, as screens do."""
+    day = (datetime.now(UTC) + timedelta(days=20)).date()
+    leaving = datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=20)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=admin_headers))
+    local_departure, local_arrival = (
+        (day + timedelta(days=1)).isoformat(),
+        (day + timedelta(days=7)).isoformat(),
+    )
+    alice = customer(client, "port-days")
+    reference, rid = v2_booking(client, alice)
+    named = {"price": 900, "sailing": {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=admin_headers, json=named))
+
+    [leg] = confirmed_read(client, alice, reference)["transportPlan"]
+    assert (leg["plannedDepartureDate"], leg["plannedArrivalDate"]) == (local_departure, local_arrival), leg
+
+    def routes(**window: str) -> list[dict[str, Any]]:
+        query = {"placeOfReceipt": "CNSHA", "placeOfDelivery": "SGSIN", **window}
+        answer = client.get("/v1/point-to-point-routes", params=query, headers=alice)
+        assert answer.status_code == 200, answer.text
+        return list(answer.json())
+
+    assert len(routes(departureStartDate=local_departure, departureEndDate=local_departure)) == 1
+    assert routes(departureEndDate=day.isoformat()) == []  # the UTC day is not Shanghai's
+    assert len(routes(arrivalStartDate=local_arrival, arrivalEndDate=local_arrival)) == 1
 
 
 def test_a_request_confirmed_with_no_sailing_gets_an_estimated_plan_and_the_usual_cut_offs(

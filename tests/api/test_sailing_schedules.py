@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from domain.shared.local_time import port_day
 from tests.api.booking_support import customer, fails, ok
 from tests.api.schedules_support import PUBLISH, VESSEL_IMO, copied, cs_valid, publication, sample
 from tests.app_services import services_of
@@ -109,7 +110,7 @@ def test_the_portal_answers_commercial_schedules_valid_and_paged(
         params={
             "placeOfReceipt": "CNSHA",
             "placeOfDelivery": "IRZBR",
-            "departureStartDate": (DEPARTURE + timedelta(days=1)).date().isoformat(),
+            "departureStartDate": port_day(DEPARTURE + timedelta(days=1), "CNSHA"),
         },
         headers=headers,
     )
@@ -121,7 +122,7 @@ def test_the_portal_answers_commercial_schedules_valid_and_paged(
     )
     assert backwards.json() == []
 
-    day = (DEPARTURE + timedelta(days=18)).date().isoformat()
+    day = port_day(DEPARTURE + timedelta(days=18), "IRBND")  # the day the vessel arrives there
     ports = client.get("/v1/port-schedules", params={"UNLocationCode": "IRBND", "date": day}, headers=headers)
     assert ports.status_code == 200, ports.text
     cs_valid(ports.json(), "PortSchedule")

@@ -49,14 +49,17 @@ def not_gated_in(client: TestClient, admin: dict[str, str]) -> dict[str, dict[st
 def test_containers_not_gated_in_a_day_before_the_cargo_cut_off_are_listed_until_they_are(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    # PGX leaves in 40 h: its FCL cut-off (24 h before) is 16 h away. PGY leaves in 10 days.
+    # PGX then leaves in 40 h: its FCL cut-off (24 h before) is 16 h away. PGY leaves in 10 days.
     soon, later = departing_in(40), departing_in(240)
-    schedules = publication(soon) + publication(later, service="PGY")
-    ok(client.put(PUBLISH, json=schedules, headers=admin_headers))
+    booked = publication(departing_in(200)) + publication(later, service="PGY")
+    ok(client.put(PUBLISH, json=booked, headers=admin_headers))
     alice = customer(client, "tnt-cut-off")
     urgent = on_sailing(client, alice, admin_headers, "PGX")
     relaxed = on_sailing(client, alice, admin_headers, "PGY")
     unordered = on_sailing(client, alice, admin_headers, "PGX")
+    # Booked while open to booking (decision 3869); the carrier then brings PGX forward.
+    schedules = publication(soon) + publication(later, service="PGY")
+    ok(client.put(PUBLISH, json=schedules, headers=admin_headers))
     no_sailing = in_shipping_order(client, alice, admin_headers)
     # The urgent booking's shipping order names two containers staff added to the reference list.
     ids = [

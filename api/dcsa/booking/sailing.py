@@ -15,6 +15,7 @@ from typing import Any
 from api.dcsa.booking.feedbacks import estimated_plan_feedback
 from domain.booking.estimated_sailing import DEFAULT_CUT_OFF_HOURS, cut_offs_before
 from domain.booking.schedules import Sailing
+from domain.shared.local_time import port_day
 
 # Booking 2.0.5's cut-off codes; a schedule's other codes (a carrier's own) are not the standard's to carry.
 BOOKING_CUT_OFF_CODES = ("DCO", "VCO", "FCO", "LCO", "EFC")
@@ -27,8 +28,9 @@ def transport_plan(sailing: Sailing) -> list[dict[str, Any]]:
         "transportPlanStageSequenceNumber": 1,
         "loadLocation": {"UNLocationCode": sailing.load_port},
         "dischargeLocation": {"UNLocationCode": sailing.discharge_port},
-        "plannedDepartureDate": sailing.departure[:10],
-        "plannedArrivalDate": sailing.arrival[:10],
+        # The days at the ports, by their clocks (as the screens and e-mails say them), not UTC's.
+        "plannedDepartureDate": port_day(sailing.departure, sailing.load_port),
+        "plannedArrivalDate": port_day(sailing.arrival, sailing.discharge_port),
         "modeOfTransport": "VESSEL",
     }
     if not sailing.estimated:

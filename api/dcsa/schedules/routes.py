@@ -33,6 +33,7 @@ from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
 from api.edge.integration_auth import IntegrationCustomer
 from domain.shared.errors import DomainError, ValidationFailed
+from domain.shared.local_time import port_day
 from projections.booking.reference import port_by_code
 from projections.schedules import port_calls, sailings_between, service_schedules
 
@@ -238,13 +239,15 @@ def _routes(
 ) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         found = sailings_between(tx, receipt, delivery)
+    # A departure's day is the port of loading's, an arrival's the port of discharge's (not the UTC day).
+    days = [(s, port_day(s.departure, s.load_port), port_day(s.arrival, s.discharge_port)) for s in found]
     kept = [
         s
-        for s in found
-        if (not window["dep_from"] or s.departure[:10] >= window["dep_from"])
-        and (not window["dep_to"] or s.departure[:10] <= window["dep_to"])
-        and (not window["arr_from"] or s.arrival[:10] >= window["arr_from"])
-        and (not window["arr_to"] or s.arrival[:10] <= window["arr_to"])
+        for s, leaves, arrives in days
+        if (not window["dep_from"] or leaves >= window["dep_from"])
+        and (not window["dep_to"] or leaves <= window["dep_to"])
+        and (not window["arr_from"] or arrives >= window["arr_from"])
+        and (not window["arr_to"] or arrives <= window["arr_to"])
     ]
     return [cs.wire_route(s, number) for number, s in enumerate(kept, start=1)]
 
