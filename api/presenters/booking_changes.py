@@ -11,6 +11,7 @@ from api.presenters.booking import LISTED, PAGE, charge_lines
 from api.presenters.keys import copied, keys_of
 from api.schemas.booking_changes import AmendmentView, CancellationView, ChangeView, FieldChange, OpenChange
 from domain.booking.charges import booking_total, from_records
+from domain.booking.named_field import for_people
 from domain.shared.field_labels import field_label
 from infrastructure.read_db import Tx
 from projections.booking import changes as read_changes
@@ -111,12 +112,14 @@ def change(names: Names, row: dict[str, Any] | None) -> dict[str, Any] | None:
     if row is None:
         return None
     shown: dict[str, Any] = {
-        **copied(CHANGE, row, "number", "state", "state_name", "requested_at", "updated_at", "message"),
+        **copied(CHANGE, row, "number", "state", "state_name", "requested_at", "updated_at"),
+        # Staff's words for people: a leading field path (the DCSA door's jsonPath) is not read out.
+        CHANGE["message"]: None if row["message"] is None else for_people(row["message"]),
     }
     if row["kind"] == read_changes.AMENDMENT:
         shown |= {
             # Staff's reason for asking the customer to amend (null when the customer asked of its own).
-            AMENDMENT["asked_for"]: row["reason"],
+            AMENDMENT["asked_for"]: None if row["reason"] is None else for_people(row["reason"]),
             AMENDMENT["fields"]: _diff(names, row),
             AMENDMENT["changes_price"]: bool(row["changes_price"]),
             AMENDMENT["price"]: None if row["price"] is None else float(row["price"]),

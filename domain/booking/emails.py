@@ -15,7 +15,8 @@ from decimal import Decimal
 from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
-from domain.booking.notices import _booking, _breakdown, new_price_in, revised_field
+from domain.booking.named_field import for_people
+from domain.booking.notices import _booking, _breakdown, new_price_in, quote_total, revised_field
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import port_named
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing
@@ -65,10 +66,20 @@ def _decided(
     if isinstance(event, R.Quoted):
         if getattr(reader(event.originator_id), "firm_request", False):
             return None  # a firm request's price awaits staff's confirmation, not the customer's acceptance
-        price = money(Decimal(event.price), language)
-        return "quoteReady", {"price": price, "until": time_utc(event.valid_until, language)}, []
+        details = getattr(reader(event.originator_id), "details", None) or {}
+        quantity = details.get("quantity")
+        return (
+            "quoteReady",
+            {
+                "price": money(Decimal(event.price), language),
+                "breakdown": _breakdown(event.charges, language),
+                "total": quote_total(event.charges, None if quantity is None else int(quantity), language),
+                "until": time_utc(event.valid_until, language),
+            },
+            [],
+        )
     if isinstance(event, R.RevisionRequested):
-        return "revisionRequested", {}, [event.message]
+        return "revisionRequested", {}, [for_people(event.message)]
     if isinstance(event, R.BookingConfirmed):
         return _confirmed(event, reader, language)
     if isinstance(event, S.RevisionRequested):
@@ -86,7 +97,7 @@ def _decided(
             return None  # closed with its booking, whose rejection is e-mailed
         return "shippingInstructionsDeclined", {}, [event.message]
     if isinstance(event, R.AmendmentAsked):
-        return "amendmentAsked", {}, [event.message]
+        return "amendmentAsked", {}, [for_people(event.message)]
 
     def decided(
         decision: str, outcome: str, lines: list[str], **values: str
@@ -114,11 +125,11 @@ def _decided(
             return None  # the customer's own act on its screen
         return decided("withdrawn", "outcome.withdrawn", [])
     if isinstance(event, R.AmendmentDeclined):
-        return decided("declined", "outcome.declined", [event.message])
+        return decided("declined", "outcome.declined", [for_people(event.message)])
     if isinstance(event, R.CancellationConfirmed):
         return decided("confirmed", "outcome.cancelled", [])
     if isinstance(event, R.CancellationDeclined):
-        return decided("declined", "outcome.cancellationDeclined", [event.message])
+        return decided("declined", "outcome.cancellationDeclined", [for_people(event.message)])
     return None
 
 

@@ -17,6 +17,7 @@ from typing import Any, Literal, NamedTuple
 
 from domain.booking.amendment_requests import new_charges
 from domain.booking.charges import PER_BOOKING, PER_CONTAINER, booking_total, from_records
+from domain.booking.named_field import for_people
 from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
 from domain.booking.shipping_order import ShippingOrder
@@ -42,7 +43,7 @@ TOLD: dict[type, Told] = {
     R.Quoted: Told(
         "customer",
         "Price quoted",
-        "Your booking {ref} has a price of {price} per container{charges}, valid until {until}.",
+        "Your booking {ref} has a price of {price} per container{charges}{total}, valid until {until}.",
     ),
     R.QuoteExpired: Told(
         "customer", "Price expired", "The price of your booking {ref} expired before it was accepted."
@@ -169,7 +170,7 @@ def _words(event: object, subject: Subject, language: str = "en") -> dict[str, s
     if (until := getattr(event, "valid_until", None)) is not None:
         words["until"] = written_utc(until)  # as every screen writes a time
     if (message := getattr(event, "message", None)) is not None:
-        words["message"] = message
+        words["message"] = for_people(message)  # a leading field path is the DCSA door's, not people's
     if (revise := getattr(event, "revise", None)) is not None:
         words["fields"] = ", ".join(revised_field(key) for key in sorted(revise))
     details = getattr(event, "details", None) or {}
@@ -231,6 +232,19 @@ def new_price(approved: RateRequest.AmendmentApproved) -> str:
     return f", at {price}; {usd(total)} in all for {containers}"
 
 
+def quote_total(charges: list[dict[str, Any]], quantity: int | None, language: str = "en") -> str:
+    """`; $3,220.50 in all for 2 containers`: a quote's total for the whole booking, per-booking fees
+    included (a reader multiplying the price per container would miss them); nothing when the booking's
+    containers are not known, or when the total is the price itself (one container, no fee)."""
+    listed = from_records(charges)
+    if quantity is None or (quantity == 1 and all(c.per == PER_CONTAINER for c in listed)):
+        return ""
+    total = booking_total(listed, quantity)
+    many = "outcome.containers" if quantity == 1 else "outcome.containersMany"
+    containers = say(many, language, count=digits(str(quantity), language))
+    return say("quote.total", language, total=money(total, language), containers=containers)
+
+
 def _breakdown(records: list[dict[str, Any]] | None, language: str = "en") -> str:
     """` (Ocean freight $1,000.00 + Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking)`:
     what a price is made of, when it is made of more than one charge; in Persian the charges' names (by
@@ -281,7 +295,10 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         title, message = (
             (said[language]["title"], said[language]["message"]) if language in said else told[1:]
         )
-        return title, message.format_map(_words(event, subject, language))
+        cited = _words(event, subject, language)
+        if type(event) is R.Quoted:
+            cited["total"] = quote_total(event.charges, _quantity(context, event), language)
+        return title, message.format_map(cited)
 
     if told.audience == "staff":
         # One notice for every staff member, each reading it in their own language.
@@ -290,6 +307,12 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         notice = worded(event.customer_id, words, language_of(context.aggregate(event.customer_id)), subject)
     # A shipping order after the SI cut-off is flagged to staff (domain/booking/sailing_notices.py).
     return late_order(notice, event, context) if isinstance(event, S.Created | S.Resubmitted) else notice
+
+
+def _quantity(context: NoticeContext, event: Recorded) -> int | None:
+    """The containers of the booking an event is about, as it stands."""
+    details = getattr(context.aggregate(event.originator_id), "details", None) or {}
+    return None if details.get("quantity") is None else int(details["quantity"])
 
 
 notices.register(*TOLD)(tell)

@@ -59,8 +59,10 @@ TRACKING_EVENTS = (
 _IDS = uuid.UUID("6f1c3a52-2b1e-4d0e-9a57-6b2f1f0c9d11")
 
 
-def event_id(event: Recorded) -> str:
-    return str(uuid.uuid5(_IDS, f"{event.originator_id}:{event.originator_version}"))
+def event_id(event: Recorded, step: str | None = None) -> str:
+    """A notification's id, stable across replays: its event's, or of a second `step` the event tells."""
+    told = f"{event.originator_id}:{event.originator_version}" + (f":{step}" if step else "")
+    return str(uuid.uuid5(_IDS, told))
 
 
 class BookingView(Protocol):
@@ -228,7 +230,7 @@ class PolicyBatch:
             assert row is not None
             self.tx.execute(
                 "UPDATE webhook_policy_bookings SET reference = ?, state = ?, status = ?, confirmed = ?,"
-                " amendment_open = ?, sailing_estimated = ? WHERE id = ?",
+                " amendment_open = ?, sailing_estimated = ?, firm = ?, quantity = ? WHERE id = ?",
                 (
                     row["reference"],
                     row["state"],
@@ -236,6 +238,8 @@ class PolicyBatch:
                     row["confirmed"],
                     row["amendment_open"],
                     row.get("sailing_estimated"),
+                    row.get("firm"),
+                    row.get("quantity"),
                     booking_id,
                 ),
             )
@@ -343,17 +347,19 @@ def _booking_event(
         return
     if isinstance(event, RateRequest.Created):
         reference = event.reference
+        firm, quantity = int(event.booking_content is not None), _quantity(event.details)
         tx.execute(
             "INSERT INTO webhook_policy_bookings"
-            " (id, customer_id, reference, state, status, confirmed, amendment_open)"
-            " VALUES (?, ?, ?, ?, NULL, 0, 0) ON CONFLICT (id) DO NOTHING",
-            (booking_id, event.customer_id, reference, event.state),
+            " (id, customer_id, reference, state, status, confirmed, amendment_open, firm, quantity)"
+            " VALUES (?, ?, ?, ?, NULL, 0, 0, ?, ?) ON CONFLICT (id) DO NOTHING",
+            (booking_id, event.customer_id, reference, event.state, firm, quantity),
         )
         new_row = {"id": booking_id, "customer_id": event.customer_id, "reference": reference}
         batch.created(
             booking_id,
             {**new_row, "state": event.state, "status": None, "confirmed": 0, "amendment_open": 0,
-             "changes_id": None, "amended_status": None, "cancellation_status": None},
+             "changes_id": None, "amended_status": None, "cancellation_status": None, "firm": firm,
+             "quantity": quantity},
         )  # fmt: skip
     booking = batch.booking(booking_id)
     if booking is None:
@@ -361,6 +367,12 @@ def _booking_event(
     if isinstance(event, RateRequest.ReferenceAssigned):
         batch.changed(booking_id, reference=event.reference)
         booking = {**booking, "reference": event.reference}
+    if isinstance(event, RateRequest.Edited | RateRequest.AmendmentApproved):
+        # New details (containers); an update sent through the standard makes the request firm, as the
+        # aggregate counts it (`firm_request`).
+        firm = int(bool(booking.get("firm")) or event.booking_content is not None)
+        batch.changed(booking_id, firm=firm, quantity=_quantity(event.details))
+        booking = {**booking, "firm": firm, "quantity": _quantity(event.details)}
     state = event.state if isinstance(event, MOVES) else booking["state"]
     confirmed = bool(booking["confirmed"]) or isinstance(event, RateRequest.BookingConfirmed)
     estimated = _sailing_estimated(event, bool(booking.get("sailing_estimated")))
@@ -418,6 +430,9 @@ def _booking_event(
                 "price": price,
                 "valid_until": utc_text(valid_until) if valid_until else None,
                 "amendment_asked": asked,
+                "firm": bool(booking.get("firm")),
+                "charges": event.charges if isinstance(event, RateRequest.Quoted) else None,
+                "quantity": booking.get("quantity"),
             },
             updated=updated,
             decisions={**decisions(event), "plan_estimated": confirmed and estimated},
@@ -475,12 +490,35 @@ def _order_event(batch: PolicyBatch, event: Any, position: int, site_url: str, v
             " ON CONFLICT (id) DO NOTHING",
             (order_id, event.rate_request_id),
         )
-    rate_request_id = tx.scalar("SELECT rate_request_id FROM webhook_policy_orders WHERE id = ?", (order_id,))
-    booking = batch.booking(str(rate_request_id)) if rate_request_id else None
-    if booking is None:
+    found = tx.one("SELECT rate_request_id, state FROM webhook_policy_orders WHERE id = ?", (order_id,))
+    booking = batch.booking(str(found["rate_request_id"])) if found else None
+    if found is None or booking is None:
         return
-    name = type(event).__name__
-    kind = ORDER_KIND_OF[name]
+    tx.execute("UPDATE webhook_policy_orders SET state = ? WHERE id = ?", (event.state, order_id))
+    if isinstance(event, ShippingOrder.Accepted) and found["state"] == UPDATE_RECEIVED:
+        # Staff accepting the shipper's update confirm it: told on the instructions (UPDATE_CONFIRMED), to
+        # those who heard the update, before the transport document's draft.
+        _order_step(batch, event, position, site_url, view, booking, "UpdateConfirmed")
+    _order_step(batch, event, position, site_url, view, booking, type(event).__name__)
+
+
+# An order's state in which the shipper's update awaits staff (shipping_order.json's `dcsaUpdate`).
+UPDATE_RECEIVED = "update_received"
+
+
+def _order_step(
+    batch: PolicyBatch,
+    event: Any,
+    position: int,
+    site_url: str,
+    view: BookingView,
+    booking: dict[str, Any],
+    name: str,
+) -> None:
+    """One notification of the order's step `name` (its event's name, or `UpdateConfirmed`)."""
+    tx = batch.tx
+    rate_request_id = booking["id"]
+    kind = ORDER_KIND_OF["Updated" if name == "UpdateConfirmed" else name]
     subscriptions = batch.hearing(booking["customer_id"], kind)
     if not subscriptions:
         return
@@ -489,11 +527,15 @@ def _order_event(batch: PolicyBatch, event: Any, position: int, site_url: str, v
         message = event.message
     reference = str(booking["reference"] or booking["id"])
     cloud_type, path, data = view.order_notification(event.state, reference, name, message)
-    status = str(data.get("transportDocumentStatus") or data.get("shippingInstructionsStatus"))
+    status = str(
+        data.get("transportDocumentStatus")
+        or (data.get("updatedShippingInstructionsStatus") if name == "UpdateConfirmed" else None)
+        or data.get("shippingInstructionsStatus")
+    )
     _enqueue(
         tx,
         subscriptions,
-        notification_id=event_id(event),
+        notification_id=event_id(event, None if name == type(event).__name__ else name),
         source=f"{site_url}{path}",
         cloud_type=cloud_type,
         at=utc_text(event.timestamp),
@@ -504,6 +546,11 @@ def _order_event(batch: PolicyBatch, event: Any, position: int, site_url: str, v
         position=position,
         event_type=kind,
     )
+
+
+def _quantity(details: dict[str, Any]) -> int | None:
+    quantity = details.get("quantity")
+    return None if quantity is None else int(quantity)
 
 
 def _sailing_estimated(event: Recorded, before: bool) -> bool:

@@ -53,6 +53,13 @@ def ensure_tables(db: ReadModelDB) -> None:
 ADDED_COLUMNS = (
     ("webhook_deliveries", "event_type", "TEXT"),
     ("webhook_policy_bookings", "sailing_estimated", "INTEGER"),
+    # Whether the booking was requested through the standard (firm: staff confirm its price, decision
+    # 0030), and its containers: a quote's notification says what GET /v2 says of it (the total too).
+    # NULL in a row made before them: not firm, no total (what such notifications said then).
+    ("webhook_policy_bookings", "firm", "INTEGER"),
+    ("webhook_policy_bookings", "quantity", "INTEGER"),
+    # Each shipping order's state as last notified: accepting an update is told as UPDATE_CONFIRMED.
+    ("webhook_policy_orders", "state", "TEXT"),
     # How the subscription hears tracking events (NULL: the CloudEvents envelope).
     ("webhook_policy_subscription_settings", "tracking_format", "TEXT"),
 )

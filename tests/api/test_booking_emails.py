@@ -17,6 +17,7 @@ from tests.api.booking_support import (
     CLIENT,
     create,
     in_shipping_order,
+    later,
     ok,
     order_payload,
     quoted,
@@ -258,3 +259,60 @@ def test_the_set_password_email_is_dated_from_mail_from_with_a_message_id_of_the
     link = next(word for word in text.split() if word.startswith("https://freight.example.com/"))
     assert f'href="{link.replace("&", "&amp;")}"' in html
     assert form["nationalId"] in html
+
+
+# 2 x 40 Dry at 1,580.25 per container (ocean freight 1,400 + destination THC 180.25) and a documentation
+# fee of 60 per booking: 3,220.50 in all, not 2 x 1,580.25.
+FEE_BREAKDOWN = [
+    {"code": "ocean_freight", "amount": "1400"},
+    {"code": "thc_destination", "amount": "180.25"},
+    {"code": "documentation_fee", "amount": "60"},
+]
+
+
+def test_the_quote_email_gives_the_per_booking_fee_and_the_booking_s_total(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    from tests.api.test_persian_emails import persian_customer
+
+    for headers, _ in (someone(client, "fee-total"), persian_customer(client, "fee-total-fa")):
+        rid = create(client, headers, quantity=2)["id"]
+        quote = {"price": "1580.25", "validUntil": later(), "charges": FEE_BREAKDOWN}
+        ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers, json=quote))
+    settle(client)
+    english, persian = (
+        next(m for m in mails(client, f"{name}@shipper.example") if m["data"]["kind"] == "quoteReady")
+        for name in ("fee-total", "fee-total-fa")
+    )
+    assert "$1,580.25 per container (Ocean freight $1,400.00 + " in english["body"], english["body"]
+    assert "Documentation fee $60.00 per booking); $3,220.50 in all for 2 containers" in english["body"]
+    assert "روی هم ۳٬۲۲۰٫۵۰ دلار برای ۲ کانتینر" in persian["body"], persian["body"]  # noqa: RUF001
+    assert "هزینهٔ اسناد ۶۰٫۰۰ دلار برای هر رزرو" in persian["body"], persian["body"]  # noqa: RUF001
+
+
+def test_a_field_path_staff_start_an_ask_with_is_the_door_s_not_people_s(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Staff name the field as a JSON path for the DCSA door's `jsonPath`; the customer's e-mail (English and
+    Persian) and the screens' changes panel say the message without it."""
+    from tests.api.test_persian_emails import persian_customer
+
+    path = "$.requestedEquipments[0].units"
+    said = "the vessel has room for 3 containers only; please amend to 3"
+    for headers, address in (someone(client, "asked-path"), persian_customer(client, "asked-path-fa")):
+        rid = in_shipping_order(client, headers, admin_headers)
+        ask = f"{ADMIN}/rate-requests/{rid}/amendments/ask"
+        asked = ok(client.put(ask, headers=admin_headers, json={"message": f"{path}: {said}"}))["amendment"]
+        assert asked["askedFor"] == said
+        seen = ok(client.get(f"{CLIENT}/rate-requests/{rid}/changes", headers=headers))["amendment"]
+        assert seen["askedFor"] == said
+        settle(client)
+        (mail,) = [m for m in mails(client, address) if m["data"]["kind"] == "amendmentAsked"]
+        assert f"- {said}" in mail["body"] and "$." not in mail["body"], mail["body"]
+        assert f"<li>{said}</li>" in mail["html"]
+        # The DCSA door still names the field.
+        reference = reference_of(client, headers, rid)
+        feedbacks = client.get(f"/v2/bookings/{reference}", headers=headers).json()["feedbacks"]
+        assert {"jsonPath": path, "message": said} in [
+            {"jsonPath": f.get("jsonPath"), "message": f["message"]} for f in feedbacks
+        ]

@@ -273,11 +273,11 @@ def test_revision_feedback_update_and_cancellation(client: TestClient, admin_hea
         client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice), 409
     )
     assert [(e["errorCode"], e["errorCodeMessage"]) for e in again] == [
-        (7005, "This booking is CANCELLED: it is no longer cancelled")
+        (7005, "This booking is already CANCELLED and closed: there is nothing left to cancel")
     ]
     late = dcsa_error(client.put(f"{V2}/{reference}", json=updated, headers=alice), 409)
     assert [e["errorCodeMessage"] for e in late] == [
-        "This booking is CANCELLED: it is no longer updated or amended"
+        "This booking is already CANCELLED and closed: it is no longer updated or amended"
     ]
 
 
@@ -432,3 +432,34 @@ def test_a_dcsa_booking_reads_back_its_approved_amendment(
     assert booking["amendedBookingStatus"] == "AMENDMENT_CONFIRMED"
     assert booking["shipmentLocations"][1]["location"]["UNLocationCode"] == "DEHAM"
     assert booking["carrierExportVoyageNumber"] == "403W"  # what the amendment did not touch reads as sent
+
+
+def test_refusals_say_why_in_words_that_agree_with_the_status(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """RECEIVED takes an update, so a booking whose price was accepted (it reads RECEIVED) is not refused as
+    "RECEIVED: no longer updated"; an expired quote's booking is REJECTED already, nothing to cancel."""
+    from datetime import UTC, datetime
+
+    alice = customer(client, "dcsa-true-refusals")
+    accepted = create(client, alice)["id"]
+    quote = {"price": 900, "validUntil": later()}
+    ok(client.put(f"{ADMIN}/rate-requests/{accepted}/quote", headers=admin_headers, json=quote))
+    ok(client.put(f"{CLIENT}/rate-requests/{accepted}/approve", headers=alice))
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{accepted}", headers=alice))["reference"]
+    assert read(client, alice, reference)["bookingStatus"] == "RECEIVED"
+    refused = dcsa_error(client.put(f"{V2}/{reference}", json=sample("booking-regular"), headers=alice), 409)
+    assert [e["errorCodeMessage"] for e in refused] == [
+        "This booking is RECEIVED with its price accepted: the booking request is with the carrier for"
+        " confirmation and is not updated meanwhile; once it is CONFIRMED, send the change as an amendment,"
+        " or cancel the request with bookingStatus CANCELLED"
+    ]
+
+    lapsed = create(client, alice)["id"]
+    ok(client.put(f"{ADMIN}/rate-requests/{lapsed}/quote", headers=admin_headers, json=quote))
+    assert services_of(client).expire_due_quotes(datetime.now(UTC) + timedelta(days=6)) == [lapsed]
+    reference = ok(client.get(f"{CLIENT}/rate-requests/{lapsed}", headers=alice))["reference"]
+    cancel = client.patch(f"{V2}/{reference}", json={"bookingStatus": "CANCELLED"}, headers=alice)
+    assert [e["errorCodeMessage"] for e in dcsa_error(cancel, 409)] == [
+        "This booking is already REJECTED and closed: there is nothing left to cancel"
+    ]

@@ -701,3 +701,45 @@ def test_dangerous_goods_travel_in_the_outer_packaging(client: Any) -> None:
         "order"
     ]
     assert (order["unNumber"], order["imcoClass"]) == ("3082", "9"), order
+
+
+def test_staff_accepting_an_update_tell_the_instructions_update_confirmed(
+    app_client: Any, hooks: Receiver
+) -> None:
+    """The shipper's update was notified UPDATE_RECEIVED; staff accepting the instructions confirm it: an
+    integrator following the notifications is told UPDATE_CONFIRMED (not left believing it pending), then
+    the draft."""
+    client = app_client
+    alice = customer(client, "ebl-update-confirmed")
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    ok(client.post(f"{INTEGRATIONS}/webhooks", json={"callbackUrl": hooks.url}, headers=alice), 201)
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    it = Shipper(client, key, staff, confirmed_dcsa_booking(client, key, staff))
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    update = instructions(it.booking, CONTAINER, "Raw pistachios", reference)
+    it.accepted("PUT", f"/v3/shipping-instructions/{reference}", update)
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+
+    si = "/hooks/v3/shipping-instructions-notifications"
+
+    def updates() -> list[str | None]:
+        return [
+            r.json["data"].get("updatedShippingInstructionsStatus") for r in hooks.received if r.path == si
+        ]
+
+    assert eventually(lambda: "UPDATE_CONFIRMED" in updates()), updates()
+    assert updates() == [None, "UPDATE_RECEIVED", "UPDATE_CONFIRMED"]
+    confirmed = next(
+        r
+        for r in hooks.received
+        if r.json["data"].get("updatedShippingInstructionsStatus") == "UPDATE_CONFIRMED"
+    )
+    validate(confirmed.json, "ShippingInstructionsNotification")
+    assert confirmed.json["data"]["shippingInstructionsReference"] == reference
+    assert eventually(
+        lambda: any(r.json["data"].get("transportDocumentStatus") == "DRAFT" for r in hooks.received)
+    )

@@ -348,3 +348,34 @@ def test_a_request_naming_its_sailing_is_notified_once(app_client: TestClient, h
     settle(client)
     log = ok(client.get(f"{HOOKS}/{subscription['id']}/deliveries", headers=alice))["list"]
     assert len(log) > 1, log
+
+
+def test_a_firm_request_s_quote_is_notified_as_its_read_says_it_with_fees_and_total(
+    app_client: TestClient, hooks: Receiver
+) -> None:
+    """A booking requested through the standard is firm: its quote's notification says the carrier confirms
+    at this price (nothing to accept), with the per-booking fee and the booking's total, word for word as
+    GET /v2 says it."""
+    client = app_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice, _ = subscribed(client, "hook-firm-quote", hooks.url)
+    body = sample("booking-regular")
+    body["requestedEquipments"][0]["units"] = 2
+    reference = client.post("/v2/bookings", json=body, headers=alice).json()["carrierBookingRequestReference"]
+    rid = rate_request_id(client, reference)
+    breakdown = [
+        {"code": "ocean_freight", "amount": "1400"},
+        {"code": "thc_destination", "amount": "180.25"},
+        {"code": "documentation_fee", "amount": "60"},
+    ]
+    quote = {"price": "1580.25", "validUntil": later(), "charges": breakdown}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin, json=quote))
+    assert eventually(lambda: len(hooks.received) >= 2)
+    (told,) = hooks.received[1].json["data"]["feedbacks"]
+    (read,) = client.get(f"/v2/bookings/{reference}", headers=alice).json()["feedbacks"]
+    assert told == read
+    assert told["message"] == (
+        "Quoted 1580.25 USD per container (Ocean freight 1400.00 + Terminal handling, destination 180.25),"
+        " plus Documentation fee 60.00 USD per booking: 3220.50 USD in all for 2 containers; the carrier"
+        " confirms the booking with this price"
+    )

@@ -239,8 +239,8 @@ def test_an_instant_quote_tells_the_customer_the_breakdown_and_the_staff_nothing
     assert [n.recipient for n in built] == ["customer-a"]
     assert built[0].message == (
         "Your booking FB-2026-000009 has a price of $1,150.50 per container (Ocean freight $1,000.00 +"
-        " Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking), valid until 2030/03/08"
-        " 00:00 UTC."
+        " Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking); $2,346.00 in all for 2"
+        " containers, valid until 2030/03/08 00:00 UTC."
     )
     # A request staff must price is still new work for them.
     other = RateRequest.create(customer.id, "alice", details, "FB-2026-000009", customer)

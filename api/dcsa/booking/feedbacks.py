@@ -9,14 +9,15 @@ the step it tells (policies/webhooks/steps.py `decisions`): both say the same wo
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from domain.booking.named_field import NAMED_FIELD
+
 _MAX_MESSAGE, _MAX_PATH = 5000, 500
 # Staff's reason may start by naming the field it is about: "$.path: what to do".
-_NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
+_NAMED_FIELD = NAMED_FIELD
 
 
 # What a confirmed booking on an estimated sailing tells its integrator, in its /v2 reads and notifications:

@@ -46,6 +46,7 @@ from domain.shared.errors import (
     TooManyAttempts,
     ValidationFailed,
 )
+from domain.shared.lifecycle import lifecycle
 from projections.booking import dcsa as dcsa_read
 from projections.booking.sailings import sailing_of
 
@@ -280,20 +281,40 @@ def update_booking(
     except ValidationFailed as error:
         raise BookingContentRefused(content_errors(error.fields, as_sent)) from error
     except IllegalTransition:  # the aggregate decides; the door says it in the standard's terms
-        raise Conflict(
-            f"This booking is {dcsa_view.status_of(row)}: it is no longer updated or amended"
-        ) from None
+        raise Conflict(_not_updated(row)) from None
     services.settle(position)
     return Response(status_code=202)
 
 
-def _not_cancelled(status: str) -> str:
+# The lifecycle's facts of a state (state-machines/rate_request.json): closed, and the customer's screen.
+_REQUESTS = lifecycle("rate_request")
+
+
+def _not_updated(row: dict[str, Any]) -> str:
+    """Why an update is refused, in words that agree with the status the booking reads: RECEIVED after the
+    price was accepted (the booking request step) is not a state that takes the standard's update."""
+    status, state = dcsa_view.status_of(row), row["state_name"]
+    if _REQUESTS.fact(state, "screen") == "booking_request":
+        return (
+            f"This booking is {status} with its price accepted: the booking request is with the carrier for"
+            " confirmation and is not updated meanwhile; once it is CONFIRMED, send the change as an"
+            " amendment, or cancel the request with bookingStatus CANCELLED"
+        )
+    if _REQUESTS.fact(state, "final"):
+        return f"This booking is already {status} and closed: it is no longer updated or amended"
+    return f"This booking is {status}: it is no longer updated or amended"
+
+
+def _not_cancelled(row: dict[str, Any]) -> str:
     """Why `bookingStatus: CANCELLED` is refused: a confirmed booking's cancellation is asked for (use case
-    13), as the standard's 409 for this case should say."""
+    13), as the standard's 409 for this case should say; a closed one has nothing left to cancel."""
+    status = dcsa_view.status_of(row)
     if status in ("CONFIRMED", "PENDING_AMENDMENT"):
         return (
             f"This booking is {status}: ask to cancel it with bookingCancellationStatus CANCELLATION_RECEIVED"
         )
+    if _REQUESTS.fact(row["state_name"], "final"):
+        return f"This booking is already {status} and closed: there is nothing left to cancel"
     return f"This booking is {status}: it is no longer cancelled"
 
 
@@ -330,7 +351,7 @@ def cancel_booking(
         try:
             position = booking.cancel_request(row["id"], principal.actor, reason or None)
         except IllegalTransition:
-            raise Conflict(_not_cancelled(dcsa_view.status_of(row))) from None
+            raise Conflict(_not_cancelled(row)) from None
     elif name == "amendedBookingStatus":
         try:
             position = booking.withdraw_amendment(row["id"], principal.actor)

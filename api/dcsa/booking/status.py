@@ -9,11 +9,13 @@ so a new state cannot reach the door (or the webhook follower) without a status.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from domain.booking.amendments import AMENDABLE_STATES
+from domain.booking.charges import PER_BOOKING, PER_CONTAINER, Charge, all_in, booking_total, from_records
+from domain.booking.named_field import NAMED_FIELD
 from domain.booking.state_facts import (
     confirmed_states,
     once_confirmed_status,
@@ -64,8 +66,10 @@ CANCELLATION_STATUS: dict[str, str | None] = _statuses("booking_cancellation", r
 CONFIRMED_STATES = confirmed_states()
 
 # A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
-_NAMED_FIELD = re.compile(r"^\s*(\$[\w.\[\]]*)\s*:\s*(.+)$", re.DOTALL)
+_NAMED_FIELD = NAMED_FIELD
 
+
+_CENT = Decimal("0.01")
 
 UPDATE_RECEIVED = "UPDATE_RECEIVED"
 # The states in which a shipper's update awaits the carrier's decision (the standard's UPDATE_RECEIVED): those
@@ -116,6 +120,28 @@ def _staff_message(severity: str, code: str, text: str) -> dict[str, Any]:
     return feedback
 
 
+def _usd(amount: Decimal) -> str:
+    return f"{amount.quantize(_CENT)}"
+
+
+def _quoted(price: Any, charges: list[Charge], quantity: int | None) -> str:
+    """`Quoted 1580.25 USD per container (Ocean freight 1400.00 + ...), plus Documentation fee 60.00 USD per
+    booking: 3220.50 USD in all for 2 containers`: the price with its lines and the booking's total, as the
+    e-mail and the screens give them (a per-booking fee is not in the price per container); the total is
+    left out where the containers are not known (a notification state older than it)."""
+    said = f"Quoted {_usd(Decimal(str(price)))} USD per container"
+    per_container = [c for c in charges if c.per == PER_CONTAINER]
+    if len(per_container) > 1:
+        said += f" ({' + '.join(f'{c.name} {_usd(c.amount)}' for c in per_container)})"
+    per_booking = [f"{c.name} {_usd(c.amount)} USD per booking" for c in charges if c.per == PER_BOOKING]
+    if per_booking:
+        said += f", plus {' and '.join(per_booking)}"
+    if quantity:
+        containers = f"{quantity} container" + ("" if quantity == 1 else "s")
+        said += f": {_usd(booking_total(charges, quantity))} USD in all for {containers}"
+    return said
+
+
 def feedbacks(
     state: str,
     revision_message: str | None = None,
@@ -124,10 +150,13 @@ def feedbacks(
     valid_until: str | None = None,
     firm: bool = False,
     amendment_asked: str | None = None,
+    charges: Sequence[Mapping[str, Any]] | None = None,
+    quantity: int | None = None,
 ) -> list[dict[str, Any]]:
     """Staff's messages; `firm`: a request made through the standard, which staff confirm with the price
     (the customer has no price to accept); `amendment_asked`: why staff ask for an amendment (while the
-    booking is PENDING_AMENDMENT), naming the field to change as a revision message may."""
+    booking is PENDING_AMENDMENT), naming the field to change as a revision message may; `charges` (the
+    quote's records) and `quantity` (its containers): what the price is made of and the booking's total."""
     if state in AMENDABLE_STATES and amendment_asked:
         return [_staff_message("ERROR", "PROPERTY_VALUE_MUST_CHANGE", amendment_asked)]
     if state == "revision_requested" and revision_message:
@@ -135,16 +164,15 @@ def feedbacks(
     if state == "rejected_by_admin" and rejection_message:
         return [_staff_message("ERROR", "INFORMATIONAL_MESSAGE", rejection_message)]
     if state == "quoted" and price is not None:
-        amount = Decimal(str(price)).quantize(Decimal("0.01"))
+        quoted = _quoted(price, from_records(charges) or all_in(Decimal(str(price))), quantity)
         return [
             {
                 "severity": "INFO",
                 "code": "INFORMATIONAL_MESSAGE",
                 "message": (
-                    f"Quoted {amount} USD per container; the carrier confirms the booking with this price"
+                    f"{quoted}; the carrier confirms the booking with this price"
                     if firm
-                    else f"Quoted {amount} USD per container, valid until {valid_until}; accept or "
-                    "cancel the price in the portal"
+                    else f"{quoted}, valid until {valid_until}; accept or cancel the price in the portal"
                 ),
             }
         ]

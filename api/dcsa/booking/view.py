@@ -126,6 +126,12 @@ def _equipments(lines: list[dict[str, Any]], row: dict[str, Any], screens: dict[
     return [{**kept[0], "commodities": [{**first, "HSCodes": codes}, *kept[0]["commodities"][1:]]}, *kept[1:]]
 
 
+def firm(row: dict[str, Any]) -> bool:
+    """A booking requested through the standard (it keeps the standard's content) is firm: staff confirm
+    it with its price, the customer has none to accept (decision 0030)."""
+    return bool(row.get("content"))
+
+
 def _amended_on_screens(row: dict[str, Any]) -> bool:
     return bool(row.get("content")) and bool(json.loads(row["content"]).get(SCREENS_AMENDMENT))
 
@@ -186,8 +192,10 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         row["rejection_message"],
         row["price"],
         row["valid_until"],
-        firm=bool(row.get("content")),
+        firm=firm(row),
         amendment_asked=row.get("amendment_asked") if pending else None,
+        charges=json.loads(row["charges"]) if row.get("charges") else None,
+        quantity=int(row["quantity"]),
     ) + decision_feedbacks(**decisions_of(row))
     if said:
         answer["feedbacks"] = said

@@ -424,6 +424,9 @@ def transport_document(
 SI_NOTIFICATION, TD_NOTIFICATION = SHIPPING_INSTRUCTIONS_NOTIFICATION, TRANSPORT_DOCUMENT_NOTIFICATION
 # The order's steps told as the transport document's (its status changed); the others as the instructions'.
 _TD_STEPS = ("Accepted", "Approved", "Issued")
+# The steps that decide the shipper's update: withdrawn by the shipper, or confirmed by staff accepting the
+# instructions (the webhook policy's `UpdateConfirmed`, told beside the draft's notification).
+_UPDATE_STEPS = {"UpdateCancelled": "UPDATE_CANCELLED", "UpdateConfirmed": "UPDATE_CONFIRMED"}
 
 
 def order_notification(
@@ -442,7 +445,7 @@ def order_notification(
         }
         return TD_NOTIFICATION, "/v3/transport-documents", data
     data = {"shippingInstructionsStatus": state_fact(state, "dcsa"), "shippingInstructionsReference": si}
-    update = "UPDATE_CANCELLED" if event_name == "UpdateCancelled" else state_fact(state, "dcsaUpdate")
+    update = _UPDATE_STEPS.get(event_name) or state_fact(state, "dcsaUpdate")
     if update:
         data["updatedShippingInstructionsStatus"] = update
     if message:

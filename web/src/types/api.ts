@@ -1246,8 +1246,8 @@ export interface paths {
         };
         /**
          * Staff Sailings
-         * @description The published sailings between two ports leaving from now on (staff choose one as they quote or
-         *     confirm).
+         * @description The published sailings between two ports leaving from now on whose documentation cut-off is still
+         *     ahead (staff choose one as they quote or confirm).
          */
         get: operations["schedules_staff_sailings"];
         put?: never;
@@ -1896,7 +1896,8 @@ export interface paths {
         /**
          * Sailings
          * @description The published sailings from a port of loading to a port of discharge that leave after a moment (the
-         *     next ones first), with vessel, voyage, times, transit days and cut-offs.
+         *     next ones first) and whose documentation cut-off is still ahead, with vessel, voyage, times, transit
+         *     days and cut-offs.
          */
         get: operations["schedules_client_sailings"];
         put?: never;
@@ -7848,9 +7849,9 @@ export interface components {
             /** Commodity */
             commodity?: string | null;
             /** Containersizeid */
-            containerSizeId?: string | number | null;
+            containerSizeId?: number | string | null;
             /** Containertypeid */
-            containerTypeId?: string | number | null;
+            containerTypeId?: number | string | null;
             /** Hscode */
             hsCode?: string | number | null;
             /** Isdanger */
@@ -7862,9 +7863,9 @@ export interface components {
             /** Msds */
             msds?: string | null;
             /** Podid */
-            podId?: string | number | null;
+            podId?: number | string | null;
             /** Polid */
-            polId?: string | number | null;
+            polId?: number | string | null;
             /** Preferredshippingdate */
             preferredShippingDate?: string | null;
             /** Quantity */
@@ -8718,7 +8719,7 @@ export interface components {
          */
         ShippingOrderContainer: {
             /** Containerid */
-            containerId?: string | number | null;
+            containerId?: number | string | null;
             /** Count */
             count?: number | string | null;
             /** Grossweight */
@@ -8728,7 +8729,7 @@ export interface components {
             /** Seal */
             seal?: string | number | null;
             /** Type */
-            type?: string | number | null;
+            type?: number | string | null;
         };
         /** ShippingOrderEditBody */
         ShippingOrderEditBody: {
