@@ -22,6 +22,7 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import ValidationFailed
 from domain.shared.ids import name_based_id
+from domain.shared.local_time import port_day
 from domain.shared.messages import message
 
 # The documentation (shipping instruction) cut-off: reminders and late orders are measured against it.
@@ -332,7 +333,9 @@ class SailingChoice:
             return False
         if self.service_code and sailing.service_code != self.service_code:
             return False
-        return not (self.departure_date and not sailing.departure.startswith(self.departure_date))
+        # The day a customer names is the port's: a departure at 04:00 in Shanghai is that day there.
+        day = self.departure_date
+        return not (day and port_day(sailing.departure, sailing.load_port) != day)
 
 
 class SailingFinder(Protocol):

@@ -220,7 +220,7 @@ def test_a_sailing_whose_documentation_cut_off_passed_is_neither_offered_nor_boo
     ).json()
     pgx = next(r["routingReference"] for r in routes if r["routingReference"].startswith("PGX"))
 
-    pgx_by_date = {"carrierServiceCode": "PGX", "expectedDepartureDate": closed.date().isoformat()}
+    pgx_by_date = {"carrierServiceCode": "PGX", "expectedDepartureDate": port_day(closed, "CNSHA")}
     for named in ({"routingReference": pgx}, pgx_by_date):
         new = payload(sailing=named)
         refused = fails(client.post(f"{CLIENT}/rate-requests", headers=alice, json=new), 400)
@@ -251,7 +251,7 @@ def test_staff_are_refused_confirming_on_a_sailing_whose_cut_off_passed_and_name
 
     refused = fails(client.put(confirm, headers=admin_headers, json={}), 400)
     assert CUT_OFF_PASSED in json.dumps(refused) and "sailing" in json.dumps(refused), refused
-    pgx = {"carrierServiceCode": "PGX", "expectedDepartureDate": departure_in(2).date().isoformat()}
+    pgx = {"carrierServiceCode": "PGX", "expectedDepartureDate": port_day(departure_in(2), "CNSHA")}
     named = {"sailing": pgx}
     assert CUT_OFF_PASSED in json.dumps(fails(client.put(confirm, headers=admin_headers, json=named), 400))
     [pgy] = sailings_offered(client, alice)["list"]["list"]
@@ -298,10 +298,10 @@ def test_the_customer_picks_a_sailing_and_staff_change_it_when_they_confirm(
         ok(client.get(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice))["sailing"]["serviceCode"]
         == "PGX"
     )
-    later_one = {"sailing": {"carrierServiceCode": "PGY", "expectedDepartureDate": second.date().isoformat()}}
+    later_one = {"sailing": {"carrierServiceCode": "PGY", "expectedDepartureDate": port_day(second, "CNSHA")}}
     changed = ok(client.put(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice, json=later_one))
     assert changed["sailing"]["serviceCode"] == "PGY" and changed["chosenBy"] == "customer"
-    nowhere = {"sailing": {"carrierServiceCode": "PGZ", "expectedDepartureDate": second.date().isoformat()}}
+    nowhere = {"sailing": {"carrierServiceCode": "PGZ", "expectedDepartureDate": port_day(second, "CNSHA")}}
     assert "sailing" in str(
         fails(client.put(f"{CLIENT}/rate-requests/{rid}/sailing", headers=alice, json=nowhere), 400)
     )

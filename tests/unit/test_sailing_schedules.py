@@ -68,6 +68,16 @@ def test_a_choice_names_one_sailing_or_is_refused_naming_why() -> None:
     assert not SailingChoice(export_voyage=VOYAGE).names_a_sailing  # a voyage alone names none
 
 
+def test_a_departure_date_is_the_port_of_loadings_day_not_the_utc_one() -> None:
+    # 20:00 UTC is 04:00 the next day in Shanghai: the day a shipper names, as /v2 and the screens say it.
+    evening = datetime(2026, 12, 11, 20, 0, tzinfo=UTC)
+    finder = Finder(schedule_values(publication(evening)))
+    shanghai_day = SailingChoice(service_code="PGX", departure_date="2026-12-12")
+    assert find_sailing(shanghai_day, "CNSHA", "SGSIN", finder).export_voyage == VOYAGE
+    with pytest.raises(ValidationFailed):
+        find_sailing(SailingChoice(service_code="PGX", departure_date="2026-12-11"), "CNSHA", "SGSIN", finder)
+
+
 def test_a_republication_moves_only_the_sailings_whose_times_changed() -> None:
     [before] = schedule_values(publication(LEAVING))
     booked = {"a": before.sailings()[0], "b": before.sailings()[5]}
