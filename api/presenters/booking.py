@@ -27,6 +27,7 @@ from api.schemas.overview import WaitingRow
 from api.schemas.tariffs import QuoteCharge
 from api.schemas.tracking import TrackingProgress
 from domain.booking.charges import Charge, booking_total, from_records
+from domain.booking.values import package_code
 from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
 from projections.booking.queries import OrderRecord, RateRequestRecord, Row, cargo_details, customer_name
@@ -155,6 +156,8 @@ def order(record: OrderRecord) -> dict[str, Any]:
                 CONTAINER["type"]: c["type"],
                 CONTAINER["gross_weight"]: c["gross_weight"],
                 CONTAINER["net_weight"]: c["net_weight"],
+                CONTAINER["package_code"]: package_code(c),
+                CONTAINER["package_description"]: c.get("package_description"),
             }
             for c in details.get("containers", [])
         ],

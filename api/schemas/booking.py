@@ -135,6 +135,9 @@ class Container(WireModel):
     type: int | None
     gross_weight: float | None
     net_weight: float | None
+    # The kind by its UN/ECE Recommendation 21 code (contract/package-kinds.json), as the shipper wrote it.
+    package_code: str | None
+    package_description: str | None
 
 
 class ShippingOrder(WireModel):
@@ -239,6 +242,9 @@ class ShippingOrderContainer(WireModel):
     type: Annotated[int | str | None, PlainNumber] = None
     gross_weight: Annotated[float | str | None, PlainNumber] = None
     net_weight: Annotated[float | str | None, PlainNumber] = None
+    # A line read back keeps the kind its shipper declared (a line chosen on the screens sends `type` alone).
+    package_code: str | None = None
+    package_description: str | None = None
 
     def draft(self) -> ContainerDraft:
         return ContainerDraft(**dict(self))  # every field is the draft's of the same name

@@ -9,12 +9,14 @@ field for each in one table.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as declared_fields
 from datetime import date, datetime, timedelta
 from enum import IntEnum
+from pathlib import Path
 from typing import Annotated, Any, get_type_hints
 
 from domain.booking.reference import REFRIGERATED, ReferenceCatalog
@@ -45,8 +47,33 @@ class FreightType(IntEnum):
     PREPAID = 2
 
 
+# The kinds of package a container line declares, by UN/ECE Recommendation 21 code (the DCSA standard's
+# `packageCode`), each with the number the order's wire sends for it (the specification's `type`, box = 1).
+PACKAGE_KINDS_FILE = Path(__file__).resolve().parents[2] / "contract" / "package-kinds.json"
+PACKAGE_KINDS: dict[str, dict[str, Any]] = json.loads(PACKAGE_KINDS_FILE.read_text(encoding="utf-8"))["kinds"]
+PACKAGE_CODES: dict[int, str] = {int(kind["type"]): code for code, kind in PACKAGE_KINDS.items()}
 BOX = 1
-PACKAGE_TYPES = (BOX,)
+BOX_CODE = PACKAGE_CODES[BOX]
+PACKAGE_TYPES = tuple(PACKAGE_CODES)
+PACKAGE_CODE = re.compile(r"^[A-Z0-9]{2}\Z")
+# A declared description is kept as written, up to the standard's length.
+PACKAGE_DESCRIPTION_LENGTH = 100
+
+
+def package_code(container: Mapping[str, Any]) -> str | None:
+    """The kind a stored container line declares, by its code: as declared, else its type's; none for a kind
+    declared in words alone (a line stored before kinds were kept is of the specification's one, box)."""
+    if container.get("package_code") or container.get("package_description"):
+        return container.get("package_code") or None
+    return PACKAGE_CODES.get(_whole(container.get("type")) or BOX)
+
+
+def package_words(container: Mapping[str, Any]) -> str:
+    """The line's kind in English: the catalogue's word for a known code, else the description as written."""
+    code = package_code(container)
+    known = PACKAGE_KINDS.get(code or "")
+    return str(container.get("package_description") or "") if not known else str(known["en"])
+
 
 # A value as the customer typed it, before the rules below read it (a number may arrive as text).
 Typed = str | int | float | None
@@ -105,6 +132,9 @@ class ContainerDraft:
     type: Typed = None
     gross_weight: Typed = None
     net_weight: Typed = None
+    # The kind as the shipper declared it (the standard's `packageCode` and `description`), when declared so.
+    package_code: Typed = None
+    package_description: Typed = None
 
 
 # An order field with no rule of its own, `note: FreeText = None`: optional text, stored trimmed, empty as
@@ -346,11 +376,7 @@ def _container(
         errors[f"{prefix}.count"] = message("booking.count.required")
     elif count is None or count < 1:
         errors[f"{prefix}.count"] = message("booking.count.min")
-    package_type = _whole(draft.type)
-    if _blank(draft.type):
-        errors[f"{prefix}.type"] = REQUIRED
-    elif package_type not in PACKAGE_TYPES:
-        errors[f"{prefix}.type"] = message("booking.type.box")
+    package_type, code, description = _package_kind(draft, prefix, errors)
     gross = _number(draft.gross_weight)
     net = _number(draft.net_weight)
     if _blank(draft.gross_weight):
@@ -370,7 +396,35 @@ def _container(
         "type": package_type,
         "gross_weight": gross,
         "net_weight": net,
+        "package_code": code,
+        "package_description": description,
     }
+
+
+def _package_kind(
+    draft: ContainerDraft, prefix: str, errors: dict[str, str]
+) -> tuple[int | None, str | None, str | None]:
+    """The line's kind: its type (the catalogue's number, None for a declared code the catalogue lacks), its
+    code (declared, else its type's) and the description as the shipper wrote it (None when chosen)."""
+    code = _text(draft.package_code).upper() or None
+    description = _text(draft.package_description)[:PACKAGE_DESCRIPTION_LENGTH] or None
+    package_type = _whole(draft.type)
+    if code is not None and not PACKAGE_CODE.fullmatch(code):
+        errors[f"{prefix}.type"] = message("booking.type.box")
+    elif code is not None:
+        # A declared code decides; a type sent beside it must name the same kind.
+        if not _blank(draft.type) and PACKAGE_CODES.get(package_type or 0) != code:
+            errors[f"{prefix}.type"] = message("booking.type.box")
+        known = PACKAGE_KINDS.get(code)
+        package_type = int(known["type"]) if known else None
+    elif _blank(draft.type):
+        if description is None:
+            errors[f"{prefix}.type"] = REQUIRED
+    elif package_type not in PACKAGE_TYPES:
+        errors[f"{prefix}.type"] = message("booking.type.box")
+    else:
+        code = PACKAGE_CODES[package_type]
+    return package_type, code, description
 
 
 def order_fields(

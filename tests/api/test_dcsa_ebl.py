@@ -19,7 +19,7 @@ import yaml
 from domain.booking.reference import seed_containers
 from domain.integrations.notification_types import ORDER_KINDS
 from tests.api.accounts_support import outbox
-from tests.api.booking_support import ADMIN, CLIENT, assert_verify_clean, customer, fails, ok
+from tests.api.booking_support import ADMIN, CLIENT, assert_verify_clean, customer, fails, ok, order_payload
 from tests.api.dcsa_document import document_validator
 from tests.api.dcsa_support import (
     DCSA_DIR,
@@ -743,3 +743,54 @@ def test_staff_accepting_an_update_tell_the_instructions_update_confirmed(
     assert eventually(
         lambda: any(r.json["data"].get("transportDocumentStatus") == "DRAFT" for r in hooks.received)
     )
+
+
+def _packaging(document: dict[str, Any]) -> dict[str, Any]:
+    return dict(document["consignmentItems"][0]["cargoItems"][0]["outerPackaging"])
+
+
+def test_the_kind_of_package_the_shipper_declared_is_what_every_door_reads(shipper: Shipper) -> None:
+    """Decision 3871: bags declared through the standard's door (code BG, "Bags") stay bags: on the customer's
+    read of the order (the report's), on staff's, and on the draft bill of lading."""
+    it = shipper
+    rid = rate_request_id(it.client, it.booking)
+    # 400 "Bags" in words alone: kept as written, with no code and no type of the specification's.
+    reference = it.submit(instructions(it.booking, CONTAINER))
+    line = ok(it.client.get(f"{CLIENT}/rate-requests/{rid}", headers=it.screens))["order"]["containers"][0]
+    assert (line["type"], line["packageCode"], line["packageDescription"]) == (None, None, "Bags"), line
+    # The shipper's update names their code too.
+    body = instructions(it.booking, CONTAINER, update_of=reference)
+    body["consignmentItems"][0]["cargoItems"][0]["outerPackaging"]["packageCode"] = "BG"
+    it.accepted("PUT", f"/v3/shipping-instructions/{reference}", body)
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+    for path, who in ((CLIENT, it.screens), (ADMIN, it.staff)):
+        line = ok(it.client.get(f"{path}/rate-requests/{rid}", headers=who))["order"]["containers"][0]
+        assert (line["type"], line["packageCode"], line["packageDescription"]) == (2, "BG", "Bags"), line
+    bags = {"packageCode": "BG", "numberOfPackages": 400, "description": "Bags"}
+    assert _packaging(it.read(reference)) == bags
+    _, draft = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    assert _packaging(draft) == bags
+
+
+def test_an_order_filled_on_the_screens_reads_on_the_standards_door_as_the_kind_chosen(
+    shipper: Shipper,
+) -> None:
+    """Decision 3871: the kind chosen in the container dialog (bags, `type` 2) is the standard's `packageCode`
+    and description; the specification's `type` 1 is still box (BX, "Boxes")."""
+    it = shipper
+    rid = rate_request_id(it.client, it.booking)
+    quantity = ok(it.client.get(f"{CLIENT}/rate-requests/{rid}", headers=it.screens))["quantity"]
+    body = order_payload(rid, quantity)
+    # A type the catalogue lacks is no kind the screens offer.
+    body["containers"][0]["type"] = 99
+    refused = fails(it.client.post(f"{CLIENT}/shipping-orders", headers=it.screens, json=body), 400)
+    assert "containers.0.type" in refused["fields"], refused
+    body["containers"][0]["type"] = 2
+    ok(it.client.post(f"{CLIENT}/shipping-orders", headers=it.screens, json=body), 201)
+    read = it.read(f"SI-{it.booking}")
+    kinds = [item["outerPackaging"] for item in read["consignmentItems"][0]["cargoItems"]]
+    assert kinds[0] == {"numberOfPackages": 100, "packageCode": "BG", "description": "Bags"}, kinds
+    assert all(k == {"numberOfPackages": 100, "packageCode": "BX", "description": "Boxes"} for k in kinds[1:])
+    lines = ok(it.client.get(f"{CLIENT}/rate-requests/{rid}", headers=it.screens))["order"]["containers"]
+    chosen = [(c["type"], c["packageCode"], c["packageDescription"]) for c in lines]
+    assert chosen == [(2, "BG", None)] + [(1, "BX", None)] * (quantity - 1), chosen

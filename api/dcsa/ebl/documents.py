@@ -20,7 +20,6 @@ from domain.booking.document_references import (
     transport_document_status,
 )
 from domain.booking.values import (
-    BOX,
     CONSIGNEE,
     NOTIFY,
     SUPPLIER,
@@ -28,6 +27,8 @@ from domain.booking.values import (
     FreightType,
     OrderDraft,
     PartyDraft,
+    package_code,
+    package_words,
 )
 from domain.integrations.notification_types import (
     SHIPPING_INSTRUCTIONS_NOTIFICATION,
@@ -91,6 +92,16 @@ def _dangerous(document: Mapping[str, Any]) -> dict[str, Any] | None:
     return None
 
 
+def _declared_kind(cargo: list[Mapping[str, Any]]) -> tuple[str | None, str | None]:
+    """The kind of package a container's cargo items declare: their code when they name one kind, and their
+    descriptions as written (each once)."""
+    packagings = [c.get("outerPackaging") or {} for c in cargo]
+    codes = {str(p["packageCode"]) for p in packagings if p.get("packageCode")}
+    descriptions = dict.fromkeys(str(p["description"]).strip() for p in packagings if p.get("description"))
+    code = next(iter(codes)) if len(codes) == 1 else None
+    return code, "; ".join(d for d in descriptions if d) or None
+
+
 def order_draft(
     document: Mapping[str, Any], container_ids: Mapping[str, int]
 ) -> tuple[OrderDraft, list[DetailedError]]:
@@ -130,15 +141,17 @@ def order_draft(
             _kilograms(c.get("cargoNetWeight")) or _kilograms(c.get("cargoGrossWeight")) or 0 for c in cargo
         )
         packages = sum(int((c.get("outerPackaging") or {}).get("numberOfPackages") or 0) for c in cargo)
+        code, description = _declared_kind(cargo)
         seals = used.get("seals") or []
         containers.append(
             ContainerDraft(
                 container_id=container_ids.get(number),
                 seal=seals[0]["number"] if seals else None,
                 count=packages or None,
-                type=BOX,
                 gross_weight=gross or None,
                 net_weight=net or None,
+                package_code=code,
+                package_description=description,
             )
         )
         reefer = reefer or dict(used.get("activeReeferSettings") or {})
@@ -211,6 +224,16 @@ def _screens_party(party: Mapping[str, Any]) -> dict[str, Any]:
     return said
 
 
+def _screens_packaging(container: Mapping[str, Any]) -> dict[str, Any]:
+    """A container line's packages as declared: its kind's code and its words (decision 3871)."""
+    code = package_code(container)
+    said: dict[str, Any] = {"numberOfPackages": int(container["count"])}
+    if code:
+        said["packageCode"] = code
+    said["description"] = (package_words(container) or code or "")[:100]
+    return said
+
+
 def _screens_instructions(
     details: Mapping[str, Any], booking: Mapping[str, Any], numbers: Mapping[int, str]
 ) -> dict[str, Any]:
@@ -232,7 +255,7 @@ def _screens_instructions(
             "equipmentReference": number[:11],
             "cargoGrossWeight": {"value": float(container["gross_weight"]), "unit": "KGM"},
             "cargoNetWeight": {"value": float(container["net_weight"]), "unit": "KGM"},
-            "outerPackaging": {"numberOfPackages": int(container["count"]), "description": "Boxes"},
+            "outerPackaging": _screens_packaging(container),
         }
         cargo_items.append(item)
         equipments.append(
@@ -364,6 +387,7 @@ def transport_document(
             packaging = item.get("outerPackaging")
             if packaging:
                 item["outerPackaging"] = {
+                    **({"packageCode": packaging["packageCode"]} if packaging.get("packageCode") else {}),
                     "numberOfPackages": packaging["numberOfPackages"],
                     "description": packaging["description"],
                 }

@@ -10,6 +10,7 @@ import { message } from '@/lib/messages';
 import type { MessageKey } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 import { personWords } from '@/lib/people';
+import { packageWords } from '@/lib/package-kinds';
 
 export type Order = Schema<'ShippingOrder'>;
 export type OrderContainer = Schema<'Container'>;
@@ -177,10 +178,6 @@ function partyRole(value: unknown): string {
   return i18next.t(`common:bookingFacts.partyRoles.${String(value)}`, { defaultValue: String(value) });
 }
 export const FREIGHT_WORDS: Readonly<Record<number, string>> = { 1: 'Collect', 2: 'Prepaid' };
-/** A kind of package (its code) in the language shown. */
-function packageWord(value: unknown): string {
-  return i18next.t(`common:bookingFacts.packages.${String(value)}`, { defaultValue: String(value) });
-}
 
 type Described = { key: string; label: string; unit?: string };
 type Section = 'orderFields' | 'partyFields' | 'containerFields';
@@ -314,9 +311,10 @@ export function orderValue(order: Order, field: OrderField): string {
 /** One cell of a container's row: its number (or id), the package's word, a weight as written. */
 export function containerValue(container: OrderContainer, field: ContainerField): string {
   if (field.key === 'containerNumber') return container.containerNumber || String(container.containerId);
+  // A declared kind may have words and no type (one the catalogue lacks, decision 3871).
+  if (field.kind === 'package') return packageWords(container);
   const value = container[field.key];
   if (value === null || value === undefined) return '-';
-  if (field.kind === 'package') return packageWord(value);
   // A count or a weight is a number, in the language's digits; a container number or a seal is a code.
   return field.kind === 'number' ? localDigits(String(value)) : String(value);
 }

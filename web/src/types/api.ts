@@ -3843,6 +3843,10 @@ export interface components {
             grossWeight: number | null;
             /** Netweight */
             netWeight: number | null;
+            /** Packagecode */
+            packageCode: string | null;
+            /** Packagedescription */
+            packageDescription: string | null;
             /** Seal */
             seal: string;
             /** Type */
@@ -8726,6 +8730,10 @@ export interface components {
             grossWeight?: number | string | null;
             /** Netweight */
             netWeight?: number | string | null;
+            /** Packagecode */
+            packageCode?: string | null;
+            /** Packagedescription */
+            packageDescription?: string | null;
             /** Seal */
             seal?: string | number | null;
             /** Type */

@@ -33,7 +33,16 @@ describe('ContainersTable', () => {
     ).toEqual(HEADINGS);
     const cells = within(within(table).getAllByRole('row')[1]).getAllByRole('cell');
     expect(cells.map((td) => td.getAttribute('data-label'))).toEqual(HEADINGS);
-    expect(cells.map((td) => td.textContent)).toEqual(['HLXU8097389', 'SL-42', '12', 'box', '18250.5', '17000']);
+    // A line stored before kinds were kept is a box (the specification's `type` 1).
+    expect(cells.map((td) => td.textContent)).toEqual(['HLXU8097389', 'SL-42', '12', 'Boxes', '18250.5', '17000']);
+  });
+
+  it("names a line's kind as its shipper declared it: a known code in words, another kind as written", () => {
+    const bags = { ...container, type: 2, packageCode: 'BG', packageDescription: 'Bags' };
+    const crates = { ...container, containerId: 8, type: null, packageCode: 'CR', packageDescription: 'Crates' };
+    render(<ContainersTable caption="Containers" containers={[bags, crates]} rowKey={(c) => c.containerId} />);
+    const kinds = screen.getAllByRole('row').slice(1, 3);
+    expect(kinds.map((row) => within(row).getAllByRole('cell')[3].textContent)).toEqual(['Bags', 'Crates']);
   });
 
   it('adds a last column of controls, its heading for screen readers only', () => {

@@ -25,8 +25,7 @@ type ShippingOrderResubmit = RequestBody<'booking_resubmit_shipping_order'>;
 export type ListSort = NonNullable<QueryParams<'booking_list_rate_requests'>['sort']>;
 
 export { REEFER_TYPE_VALUE } from '@/lib/order-fields';
-/** The one package type the order takes (box). */
-export const BOX_PACKAGE = 1;
+export { BOX_PACKAGE } from '@/lib/package-kinds';
 
 export const CLIENT = '/booking/api/v1/client';
 const PAGE_SIZE = 10;

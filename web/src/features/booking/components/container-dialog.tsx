@@ -10,6 +10,7 @@ import { ContainersTable } from '@/components/booking-facts';
 import { localDigits } from '@/lib/format';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
+import { PACKAGE_KINDS, kindWord, packageCode } from '@/lib/package-kinds';
 import { useDebounced } from '@/lib/use-debounced';
 import { containerSearchOptions } from '../api/booking-api';
 import type { ContainerEntry } from '../api/booking-api';
@@ -90,6 +91,9 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         type: v.type,
         grossWeight: Number(v.grossWeight),
         netWeight: Number(v.netWeight),
+        // A kind chosen here is its code; only a shipper's declaration (the DCSA door) has words of its own.
+        packageCode: packageCode(v.type),
+        packageDescription: null,
       },
     ]);
     reset(EMPTY_ROW);
@@ -167,7 +171,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
             {t('containerDialog.type')}
           </label>
           <select id="package-type" className={styles.fieldSelect} {...register('type', { valueAsNumber: true })}>
-            <option value={BOX_PACKAGE}>{t('containerDialog.box')}</option>
+            {PACKAGE_KINDS.map((kind) => (
+              <option key={kind.code} value={kind.type}>
+                {kindWord(kind.code)}
+              </option>
+            ))}
           </select>
         </div>
         <NumberInput

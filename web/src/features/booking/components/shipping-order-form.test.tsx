@@ -20,6 +20,8 @@ const party = (name: string, partyType: number) => ({
 
 // The order under revision: three parties and one container, the rest as the shared fixture has it.
 const [MSCU1234565] = shippingOrder().containers;
+// A line as the body sends it; the kind it was read with travels too (decision 3871).
+const LINE_SENT = { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 };
 const order = shippingOrder({
   status: 3,
   statusName: 'revision',
@@ -151,9 +153,7 @@ describe('the shipping order form, drawn from the order fields', () => {
       hasVentilation: true,
     });
     expect(body.parties).toHaveLength(3);
-    expect(body.containers).toEqual([
-      { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
-    ]);
+    expect(body.containers).toEqual([{ ...LINE_SENT, packageCode: 'BX', packageDescription: null }]);
   });
 
   it('fills a declined order again from the order as last sent: corrected, not retyped, and checked as before', async () => {
@@ -212,9 +212,7 @@ describe('the shipping order form, drawn from the order fields', () => {
     const sorted = (parties: Party[]) =>
       [...parties].sort((a, b) => Number(a.isForSwbl) - Number(b.isForSwbl) || (a.partyType ?? 0) - (b.partyType ?? 0));
     expect(sorted(body.parties as Party[])).toEqual(sorted(declined.parties));
-    expect(body.containers).toEqual([
-      { containerId: 7, seal: 'S1', count: 10, type: 1, grossWeight: 1987, netWeight: 1800 },
-    ]);
+    expect(body.containers).toEqual([{ ...LINE_SENT, packageCode: 'BX', packageDescription: null }]);
   });
 
   it('asks before what was typed is left, as the new booking does, and lets an untouched form go', async () => {

@@ -285,13 +285,16 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone 
     const common = {
       ...orderFormBody(v, { isDanger, isReefer }),
       parties: partiesFrom(supplier, consignee, v.isSWBL),
-      containers: containers.map(({ containerId, seal, count, type, grossWeight, netWeight }) => ({
-        containerId,
-        seal,
-        count,
-        type,
-        grossWeight,
-        netWeight,
+      // A line keeps the kind its shipper declared (its code and words) as it was read (decision 3871).
+      containers: containers.map((c) => ({
+        containerId: c.containerId,
+        seal: c.seal,
+        count: c.count,
+        type: c.type,
+        grossWeight: c.grossWeight,
+        netWeight: c.netWeight,
+        packageCode: c.packageCode,
+        packageDescription: c.packageDescription,
       })),
     };
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import names from '../../../../../contract/reference-names.json';
+import { containerField, fieldName } from '@/lib/order-fields';
 import { equipmentName } from '@/lib/reference-names';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
@@ -33,6 +34,23 @@ const booked = {
   orderSubmittedAt: null,
   orderLate: false,
 };
+
+/** An order whose lines the shipper declared through the DCSA door: bags by their code (BG), and crates by
+ * words alone (a kind the catalogue lacks). */
+function declaredKinds() {
+  const [bags, crates] = detail.order!.containers;
+  const containers = [
+    { ...bags, type: 2, packageCode: 'BG', packageDescription: 'Sacs' },
+    { ...crates, type: null, packageCode: null, packageDescription: 'Crates of tiles' },
+  ];
+  return { ...detail, order: { ...detail.order!, containers } };
+}
+
+/** The containers table's "Type of packages" cells (each labelled by its column, in the language shown). */
+function packageCells(root: HTMLElement): string[] {
+  const label = fieldName('containerFields', containerField('type'));
+  return [...root.querySelectorAll(`tbody td[data-label="${label}"]`)].map((td) => td.textContent ?? '');
+}
 
 describe('shipping order report', () => {
   it('is the draft bill of lading once staff accept the order, and the bill of lading once issued', () => {
@@ -114,6 +132,14 @@ describe('shipping order report', () => {
       [null, '2 × $1,250.50 per container + $45.00 per booking'],
       ['Amount', '$2,546.00'],
     ]);
+  });
+
+  it("says each container's kind of package as its shipper declared it (decision 3871)", () => {
+    const root = document.createElement('main');
+    renderReport(root, declaredKinds());
+    expect(packageCells(root)).toEqual(['Bags', 'Crates of tiles']);
+    renderReport(root, detail);
+    expect(packageCells(root)).toEqual(['Boxes', 'Boxes']);
   });
 
   it('names no per-booking charge in the total when the price has none', () => {
@@ -262,6 +288,14 @@ describe("the shipping order report's containers in Persian", () => {
     expect(named).toBe(`${names.containerSizes['2'].fa} ${names.containerTypes['2'].fa}`);
     expect(root.textContent).toContain(named);
     expect(root.textContent).not.toContain('Refrigerated');
+  });
+
+  it('says a declared kind of package in Persian where its code is known, and as written otherwise', () => {
+    const root = document.createElement('main');
+    renderReport(root, declaredKinds());
+    expect(packageCells(root)).toEqual(['کیسه', 'Crates of tiles']);
+    renderReport(root, rateRequestDetail());
+    expect(packageCells(root)).toEqual(['جعبه', 'جعبه']);
   });
 
   it('heads a sailing its vessel left as left, and its departure column as the actual time', () => {

@@ -12,6 +12,7 @@ import { getState, label as stateLabel, sailingSettled, stateName } from '@/lib/
 import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
+import { packageWords } from '@/lib/package-kinds';
 import { equipmentName } from '@/lib/reference-names';
 import type { Answer } from '@/types/contract';
 
@@ -137,9 +138,10 @@ function orderCell(order: Order, field: OrderField): Cell {
 
 function containerCell(container: Order['containers'][number], field: ContainerField): Cell {
   if (field.key === 'containerNumber') return ltr(container.containerNumber || String(container.containerId));
+  // The kind in the reader's words where its code is known, else as the shipper wrote it (decision 3871).
+  if (field.kind === 'package') return own(packageWords(container));
   const value = container[field.key];
   if (value === null || value === undefined) return '-';
-  if (field.kind === 'package') return sayOr(`packages.${Number(value)}`, String(value));
   if (field.kind === 'number') return localDigits(String(value));
   return ltr(String(value));
 }
