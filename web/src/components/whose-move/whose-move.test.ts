@@ -9,4 +9,9 @@ describe('whose move', () => {
     expect(whoseMoveText('staff', 'staff')).toBe('Action needed');
     expect(whoseMoveText(null, 'staff')).toBeNull();
   });
+
+  it("tells a member who may not make the customer's move that it is the team's", () => {
+    expect(whoseMoveText('customer', 'customer', false)).toBe('Waiting for your team');
+    expect(whoseMoveText('staff', 'customer', false)).toBe('Waiting for staff');
+  });
 });

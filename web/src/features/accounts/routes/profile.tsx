@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { getRole } from '@/lib/session';
-import { hasRight } from '@/lib/team-rights';
+import { hasRight, useTeamRights } from '@/lib/team-rights';
 import type { CustomerKind } from '../api/registration';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { EmailPreferencesPanel } from '../components/email-preferences';
@@ -39,9 +39,12 @@ export function ProfileRoute() {
   const colleague = Boolean(me.data && me.data.companyId !== me.data.id);
   // The team, webhooks and the company's profile are the team's `own` right (not assumed before /me answers).
   const owner = hasRight(me.data?.teamRole ?? '', 'own');
+  // The company's profile, its e-mails and webhooks are the `own` right's, whoever holds it: an owner colleague
+  // has them, a company login its team made a booker has not (assumed until the server says who is asking).
+  const owns = useTeamRights().own;
   const company = kind === 2 || kind === 3;
   const has = (tab: (typeof TABS)[number]) =>
-    (kind || !tab.customersOnly) && (tab.param !== 'team' || company) && !(tab.param === 'emails' && colleague);
+    (kind || !tab.customersOnly) && (tab.param !== 'team' || company) && (tab.param !== 'emails' || owns);
   const open = TABS.find((tab) => params.get(tab.param) === 'true' && has(tab)) ?? (kind ? TABS[0] : TABS[2]);
   const shown = (tab: Tab) => open.param === tab;
   return (
@@ -60,9 +63,21 @@ export function ProfileRoute() {
       </nav>
       {shown('editProfile') ? (
         colleague ? (
-          <OwnProfileForm />
+          <>
+            <OwnProfileForm />
+            {owns && kind ? (
+              <>
+                <h2>{t('profile.companyProfile')}</h2>
+                <ProfileForm key={kind} kind={kind} />
+              </>
+            ) : null}
+          </>
         ) : kind ? (
-          <ProfileForm key={kind} kind={kind} />
+          owns ? (
+            <ProfileForm key={kind} kind={kind} />
+          ) : (
+            <p role="note">{t('profile.companyProfileOwners')}</p>
+          )
         ) : (
           <p>{t('profile.staff')}</p>
         )
@@ -70,7 +85,7 @@ export function ProfileRoute() {
       {shown('team') && company ? <TeamPanel manage={owner} /> : null}
       {shown('security') ? <ChangePasswordForm /> : null}
       {shown('security') ? <EndAllSessions /> : null}
-      {shown('integrations') && kind ? <IntegrationsPanel webhooks={!colleague || owner} /> : null}
+      {shown('integrations') && kind ? <IntegrationsPanel webhooks={owns} /> : null}
       {shown('emails') && kind ? <EmailPreferencesPanel /> : null}
     </ContentLayout>
   );

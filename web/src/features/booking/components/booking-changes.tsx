@@ -52,7 +52,8 @@ function StatusLine({
       <span className={styles.badge} data-final={isFinal(machine, change.stateName)}>
         {label(machine, change.stateName)}
       </span>
-      <span>{t('changes.requestedByYou', { when: when(change.requestedAt) })}</span>
+      {/* The company's request, whichever member of its team made it: not "by you" to a colleague. */}
+      <span>{t('changes.requested', { when: when(change.requestedAt) })}</span>
       {change.message ? (
         <span>
           {t('changes.staffMessage')} <bdi>{change.message}</bdi>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { useOneAtATime } from '@/lib/one-at-a-time';
-import { can, isNamed, stateName } from '@/lib/lifecycle';
+import { can, isNamed, isState, stateName } from '@/lib/lifecycle';
 import { TextInput } from '@/components/ui/text-input';
 import {
   documentTypesOptions,
@@ -162,7 +162,8 @@ export function AwaitingQuotePanel({
   return (
     <>
       <SummaryHeader detail={detail} />
-      <p role="status">{t('awaitingQuote.status')}</p>
+      {/* What she may still do is said to a member who may do it. */}
+      <p role="status">{t(may.book ? 'awaitingQuote.status' : 'awaitingQuote.statusToRead')}</p>
       <div className={styles.actions}>
         <Button variant="outline" onClick={onBack}>
           {t('actions.back')}
@@ -279,7 +280,10 @@ export function BookingRequestStep({
     <>
       <SummaryHeader detail={detail} />
       <h2>{t('bookingRequest.heading')}</h2>
-      {submitted && editable ? <p role="status">{t('bookingRequest.submitted')}</p> : null}
+      {/* Sent and not yet confirmed: said to every member, whoever may replace the documents. */}
+      {submitted && isState('rate_request', detail.state, 'loi_pending') ? (
+        <p role="status">{t('bookingRequest.submitted')}</p>
+      ) : null}
       <div className={styles.docCards}>
         {(types.data ?? []).map((type) => (
           <TemplateCard key={type.id} type={type} bookingId={detail.id}>

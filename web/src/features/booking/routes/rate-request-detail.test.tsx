@@ -388,7 +388,13 @@ describe("the booking's screen by the team role of who reads it", () => {
   }
   const roleAnswered = () =>
     vi.waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/me'))).toBe(true));
-  const quoted = rateRequestDetail({ state: 0, stateName: 'quoted', order: null, reference: 'FB-2026-000042' });
+  const quoted = rateRequestDetail({
+    state: 0,
+    stateName: 'quoted',
+    order: null,
+    reference: 'FB-2026-000042',
+    waitingFor: 'customer',
+  });
   const letter = rateRequestDetail({ state: 2, stateName: 'loi_pending', order: null });
   const orderToFill = rateRequestDetail({ state: 3, stateName: 'shipping_order', order: null });
   // Accepted by staff: its draft bill of lading waits for the customer's approval on the final step.
@@ -408,6 +414,9 @@ describe("the booking's screen by the team role of who reads it", () => {
     as('viewer', quoted);
     expect(await screen.findByText(viewerNote)).toBeTruthy();
     expect(screen.getAllByText(/1,250\.50/).length).toBeGreaterThan(0);
+    // The move is the team's, not hers to make.
+    expect(screen.getByText('Waiting for your team')).toBeTruthy();
+    expect(screen.queryByText('Action needed')).toBeNull();
     for (const name of ['Accept price', 'Decline quote', 'Book again']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
@@ -419,6 +428,19 @@ describe("the booking's screen by the team role of who reads it", () => {
     expect((await screen.findAllByText('Not sent')).length).toBe(3);
     expect(container.ownerDocument.querySelectorAll('input[type=file]')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Submit Booking Request' })).toBeNull();
+  });
+
+  it('tells a viewer where the request and the sent letter stand, with no promise of what she cannot do', async () => {
+    as('viewer', rateRequestDetail({ state: 0, stateName: 'requested', price: null, order: null }));
+    expect(await screen.findByText('The request is waiting for a price quote.')).toBeTruthy();
+    expect(screen.queryByText(/you can still change it/)).toBeNull();
+  });
+
+  it('tells a viewer that the documents were sent and the booking is being confirmed', async () => {
+    const sent = { documents: [{ documentTypeId: 1, documentType: null, fileId: 'f-1', fileName: 'loi.pdf' }] };
+    as('viewer', { ...letter, bookingRequest: sent });
+    expect(await screen.findByText('Your documents were sent; we are confirming the booking.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Replace documents' })).toBeNull();
   });
 
   it('tells a viewer who fills the shipping order, in place of the form', async () => {
