@@ -46,7 +46,11 @@ ORDER_KEYS = {
     "imcoClass", "unNumber", "temprature", "humidity", "hasVentilation", "parties", "containers", "revise",
     "editedOrder", "declineMessage", "createdAt", "updatedAt",
 }  # fmt: skip
-CONTAINER_KEYS = {"containerId", "containerNumber", "seal", "count", "type", "grossWeight", "netWeight"}
+# The specification's container line, and the kind of package as declared (decision 3871).
+CONTAINER_KEYS = {"containerId", "containerNumber", "seal", "count", "type", "grossWeight", "netWeight"} | {
+    "packageCode",
+    "packageDescription",
+}
 TITLE = re.compile(r"^.+ \([A-Z0-9]{5}\)$")  # a port as the screens name it: "Bandar Abbas (IRBND)"
 
 
