@@ -210,8 +210,8 @@ def test_the_amendment_table_names_the_msds_file_and_keeps_words_whole(
     assert table.evaluate(BROKEN_WORDS) == []
     # ... and it fits its card: nothing runs off to the right.
     assert table.evaluate("(t) => t.parentElement.scrollWidth <= t.parentElement.clientWidth + 1")
-    # The customer's own request is said to be theirs.
-    expect(page.get_by_text(re.compile(r"^Requested by you"))).to_be_visible()
+    # The request is said as the company's, whichever member of its team made it (decision 3866).
+    expect(page.get_by_text(re.compile(r"^Requested \d"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"^asked "))).to_have_count(0)
     shot(page, screenshot_dir, "amendment")
 
