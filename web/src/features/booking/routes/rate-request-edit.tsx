@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
-import { can, isNamed } from '@/lib/lifecycle';
+import { isNamed } from '@/lib/lifecycle';
 import { useTeamRights } from '@/lib/team-rights';
 import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
@@ -40,11 +40,6 @@ export function RateRequestEditRoute() {
         <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
       </ContentLayout>
     );
-  }
-  // A booking its lifecycle no longer lets the customer edit (quoted and accepted, confirmed, closed) is read
-  // on its own page: the form here would only be refused.
-  if (!can('rate_request', detail.stateName, 'edit', 'customer')) {
-    return <Navigate to={`/dashboard/bookings/rate-request/detail/${id}`} replace />;
   }
   return (
     <ContentLayout title={t('edit.rateRequestTitle')}>
