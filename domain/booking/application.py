@@ -67,13 +67,11 @@ from domain.shared.errors import (
     AlreadyExists,
     Conflict,
     Forbidden,
-    IllegalTransition,
     KeyReused,
     NotFound,
     ValidationFailed,
 )
 from domain.shared.ids import name_based_id
-from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 from domain.shared.refusal_words import not_found, refused
 
@@ -959,8 +957,7 @@ class BookingApplication(ContextApplication):
         confirmation, where the shipper cancels the booking request itself instead."""
         rate_request = self.rate_request(rate_request_id, actor)
         if rate_request.state not in AMENDABLE_STATES:
-            said = lifecycle("booking_cancellation").action("request")
-            raise IllegalTransition("booking_cancellation", rate_request.state, "request", action=said)
+            raise rate_request.not_while_unconfirmed("request_cancellation")
         rate_request.request_cancellation(reason, actor, sailed=self._sailed(rate_request))
         return self.record(rate_request)
 

@@ -11,8 +11,10 @@ from domain.booking.amendments import AMENDMENT, CANCELLATION, Amendment, Cancel
 from domain.booking.booking_content import BookingRequestContent
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, AggregatePart, audit_fields
-from domain.shared.errors import ValidationFailed
+from domain.shared.errors import IllegalTransition, ValidationFailed
+from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
+from domain.shared.refusal_words import refused
 
 
 # An amendment and a cancellation request end alike when declined or withdrawn: each kind's event is a class
@@ -46,6 +48,7 @@ class ChangeWithdrawn(ChangeEnded):
 
 class BookingChanges(AggregatePart):
     if TYPE_CHECKING:  # what the parts read and write of the rate request (set by its `__init__`)
+        state: str
         customer_id: str
         details: dict[str, Any]
         booking_content: dict[str, Any] | None
@@ -66,7 +69,19 @@ class BookingChanges(AggregatePart):
 
     def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
-        return machine.decide(trigger, self._change_state(kind), actor.lifecycle_role, guards)
+        try:
+            return machine.decide(trigger, self._change_state(kind), actor.lifecycle_role, guards)
+        except IllegalTransition:
+            if guards.get("booking_confirmed", True):
+                raise
+            # Refused for the booking's state, not the change's (which has none yet): the refusal says it.
+            raise self.not_while_unconfirmed(f"{trigger}_{kind}") from None
+
+    def not_while_unconfirmed(self, act: str) -> IllegalTransition:
+        """The refusal of a change asked of a booking not (or no longer) confirmed, naming its state:
+        "Cannot ask for an amendment of a rate request in state completed (5)"; `act` is the change's act
+        as contract/refusal-words.json names it for the rate request (`request_amendment`)."""
+        return refused("rate_request", self.state, act, lifecycle("rate_request").codes.get(self.state))
 
     def _change_state(self, kind: str) -> str:
         """Where the change of this kind stands in its lifecycle: the live one's state, else the initial."""

@@ -205,8 +205,16 @@ def test_decline_and_withdraw_keep_the_original(client: TestClient, admin_header
 def test_amendment_before_confirmation_is_refused(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice = customer(client, "amend-early")
     rid = loi_pending(client, alice, admin_headers)
-    fails(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
-    fails(client.post(f"{RR}/{rid}/cancellation-request", headers=alice, json={}), 409)
+    state = ok(client.get(f"{RR}/{rid}", headers=alice))["stateName"]
+    # The refusal names the booking's state (the change has none yet: it said "in state new").
+    refused = fails(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
+    assert refused["description"].startswith("Cannot ask for an amendment of a rate request in state")
+    assert state in refused["description"] and " new" not in refused["description"]
+    refused = fails(client.post(f"{RR}/{rid}/cancellation-request", headers=alice, json={}), 409)
+    assert refused["description"].startswith(f"Cannot ask to cancel a rate request in state {state}")
+    persian = {**alice, "Accept-Language": "fa"}
+    said = fails(client.post(f"{RR}/{rid}/cancellation-request", headers=persian, json={}), 409)["description"]
+    assert "درخواست لغو" in said and state not in said, said
 
 
 def test_cancellation_request_confirmed_and_declined(
@@ -242,7 +250,8 @@ def test_cancellation_request_confirmed_and_declined(
     listed = ok(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"state": 8}))
     assert [row["id"] for row in listed["list"]["list"]] == [gone]
     fails(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"state": 9}), 400)
-    fails(client.post(f"{RR}/{gone}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
+    late = fails(client.post(f"{RR}/{gone}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
+    assert late["description"] == "Cannot ask for an amendment of a rate request in state cancelled (8)"
     assert_verify_clean(services_of(client), tmp_path)
 
 

@@ -89,6 +89,17 @@ describe('IntegrationsPanel', () => {
     expect(screen.queryByTestId('shown-once')).toBeNull();
   });
 
+  it("tells a viewer that her keys read the team's bookings, and a booker that his book", async () => {
+    answers['GET /auth/api/v1/me'] = () => envelope({ id: 'm', companyId: 'c', teamRole: 'viewer', language: 'en' });
+    const { unmount } = renderWithProviders(<IntegrationsPanel webhooks={false} />);
+    expect(await screen.findByText(/read your team's bookings/)).toBeTruthy();
+    expect(screen.queryByText(/Your systems book through/)).toBeNull();
+    unmount();
+    answers['GET /auth/api/v1/me'] = () => envelope({ id: 'm', companyId: 'c', teamRole: 'booker', language: 'en' });
+    renderWithProviders(<IntegrationsPanel webhooks={false} />);
+    expect(await screen.findByText(/Your systems book through/)).toBeTruthy();
+  });
+
   it('lists the delivery log of a webhook and resends a delivery', async () => {
     answers['POST /integrations/api/v1/client/webhooks/deliveries/d1/resend'] = () =>
       envelope({ id: 'd1', state: 'pending' });

@@ -19,6 +19,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { SubmitRow } from './submit-row';
 import styles from './accounts.module.css';
 import { formatDate, formatMoment } from '@/lib/format';
+import { useTeamRights } from '@/lib/team-rights';
 
 /** A secret the server answers once: shown until the customer dismisses it, never fetched again. */
 function ShownOnce({ title, what, value, onDone }: { title: string; what: string; value: string; onDone: () => void }) {
@@ -44,12 +45,14 @@ function ApiKeys() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
+  // A key acts with its holder's role: a viewer's reads the team's bookings and books nothing (decision 3866).
+  const books = useTeamRights().book;
   const [label, setLabel] = useState('');
   const [issued, setIssued] = useState<string | null>(null);
   return (
     <section aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">{t('integrationsPanel.apiKeys')}</h2>
-      <p>{t('integrationsPanel.yourSystemsBookThrough')}</p>
+      <p>{t(books ? 'integrationsPanel.yourSystemsBookThrough' : 'integrationsPanel.yourSystemsReadThrough')}</p>
       {issued ? (
         <ShownOnce
           title={t('integrationsPanel.yourNewApiKey')}

@@ -61,6 +61,23 @@ describe('the overview of bookings on their way', () => {
     expect(screen.queryByTestId('underway-row')).toBeNull();
   });
 
+  it("tells a viewer that what waits is her team's move, and a booker that it is hers", async () => {
+    const waiting = { ...row, id: 'r3', reference: 'FB-2027-000125', waitingFor: 'customer', progress: null };
+    const asking = (teamRole: string) =>
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/auth/api/v1/me')
+          ? envelope({ id: 'm', companyId: 'c', teamRole, language: 'en' })
+          : envelope({ counts: [], waiting: [waiting], underway: [] }),
+      );
+    vi.stubGlobal('fetch', asking('viewer'));
+    const { unmount } = renderWithProviders(<CustomerOverviewPanel />);
+    expect(await screen.findByRole('heading', { name: 'Waiting for your team (1)' })).toBeTruthy();
+    unmount();
+    vi.stubGlobal('fetch', asking('booker'));
+    renderWithProviders(<CustomerOverviewPanel />);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Waiting for you (1)' })).toBeTruthy());
+  });
+
   it('never counts a booking that ended as on its way', async () => {
     const ended = {
       ...row,

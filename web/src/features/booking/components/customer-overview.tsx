@@ -11,6 +11,7 @@ import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
+import { useTeamRights } from '@/lib/team-rights';
 
 /**
  * Counts by badge: states named alike would be one line (the lifecycle files give each state its own badge), and
@@ -30,6 +31,8 @@ export function countsByBadge(
 export function CustomerOverviewPanel() {
   const { t } = useTranslation('booking');
   const query = useQuery(customerOverviewOptions());
+  // A customer's move is made with the team's `book` right: a viewer reads that it waits for her team.
+  const books = useTeamRights().book;
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">{t('overview.loadFailed')}</p>;
   const { counts, waiting } = query.data;
@@ -41,10 +44,13 @@ export function CustomerOverviewPanel() {
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>
         <h2 id="waiting-heading">
-          {t('overview.waiting', { count: waiting.length, n: localDigits(String(waiting.length)) })}
+          {t(books ? 'overview.waiting' : 'overview.waitingForTeam', {
+            count: waiting.length,
+            n: localDigits(String(waiting.length)),
+          })}
         </h2>
         {waiting.length === 0 ? (
-          <p>{t('overview.nothingWaits')}</p>
+          <p>{t(books ? 'overview.nothingWaits' : 'overview.nothingWaitsForTeam')}</p>
         ) : (
           <ul className={styles.plainList}>
             {waiting.map((row) => (
