@@ -12,7 +12,7 @@ import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
-import { isState } from '@/lib/lifecycle';
+import { can, customerLabel, isState } from '@/lib/lifecycle';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
 import { useRequestAmendment } from '../api/changes-api';
 import { portSearchOptions } from '../api/sailings-api';
@@ -120,7 +120,9 @@ export function RateRequestForm({
   startEditing = false,
 }: RateRequestFormProps) {
   const { t } = useTranslation('booking');
-  const [editing, setEditing] = useState(!detail || amend || startEditing);
+  // A request is edited only where its lifecycle lets the customer (an address typed past the quote reads it).
+  const editable = !detail || amend || can('rate_request', detail.stateName, 'edit', 'customer');
+  const [editing, setEditing] = useState(!detail || amend || (startEditing && editable));
   const saveRequest = useSaveRateRequest(detail?.id);
   const requestAmendment = useRequestAmendment(detail?.id ?? '');
   const save = amend ? requestAmendment : saveRequest;
@@ -212,6 +214,11 @@ export function RateRequestForm({
           <strong>{t('rateRequestForm.revisionRequested')}</strong> <bdi>{detail.revisionMessage}</bdi>
         </p>
       ) : null}
+      {editable ? null : (
+        <p className={styles.card} role="note">
+          {t('rateRequestForm.notEditable', { state: customerLabel('rate_request', detail.stateName, detail.price) })}
+        </p>
+      )}
       <div className={styles.grid}>
         {/* Both ends of the voyage: the same port list, and either changed drops the chosen sailing. */}
         {(['pol', 'pod'] as const).map((end) => (
@@ -353,7 +360,7 @@ export function RateRequestForm({
             <Button variant="outline" onClick={onCancel}>
               {t('actions.cancel')}
             </Button>
-            {amend ? null : (
+            {amend || !editable ? null : (
               <Button variant="outline" onClick={() => setEditing(true)} disabled={editing}>
                 {t('actions.edit')}
               </Button>
