@@ -49,6 +49,14 @@ def _sailing_open_to(actor: Actor, state: str) -> bool:
     return sailing_open_to(state, "staff" if actor.is_staff else "customer")
 
 
+def _instructions_due(minutes_left: int) -> str:
+    """The audit's reason for a cut-off reminder: the time left when it went, as the reminder says it
+    (minutes under an hour and a half, else hours rounded), not the lead it was scheduled at."""
+    if minutes_left < 90:
+        return system_reason("instructionsDueSoon", minutes=max(minutes_left, 1))
+    return system_reason("instructionsDue", hours=round(minutes_left / 60))
+
+
 def reminder_due(sent: list[str], cut_off: str, hours: int) -> bool:
     """Whether a reminder `hours` before `cut_off` may go, given the reminders `sent` ("cut-off/hours"):
     not when one as near or nearer to this cut-off went already."""
@@ -580,12 +588,13 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         left = parse_instant(cut_off) - (now or datetime.now(UTC))
         if left.total_seconds() <= 0:
             return False
+        minutes_left = int(left.total_seconds() // 60)
         self._record(
             self.CutOffReminded,
-            audit_fields(actor, system_reason("instructionsDue", hours=hours)),
+            audit_fields(actor, _instructions_due(minutes_left)),
             hours=hours,
             cut_off=cut_off,
-            minutes_left=int(left.total_seconds() // 60),
+            minutes_left=minutes_left,
             reference=self.reference,
             email=email,
             customer_id=self.customer_id,

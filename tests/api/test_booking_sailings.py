@@ -424,6 +424,10 @@ def test_a_booking_confirmed_minutes_before_its_cut_off_is_reminded_once_with_th
     mails = [m for m in outbox(client) if m["to"] == "last.minute@example.ir" and "kind" not in m["data"]]
     reminders = [m for m in mails if m["subject"].startswith("Shipping instructions due")]
     assert len(reminders) == 1 and "is in 5 minutes." in reminders[0]["body"], reminders
+    # The auditor reads the time that was left too, not the lead the reminder was scheduled at.
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{confirmed}/events", headers=admin_headers))
+    reminded = [e for e in trail["events"] if e["type"].endswith("CutOffReminded")]
+    assert [e["reason"] for e in reminded] == ["shipping instructions due in 5 min"]
 
 
 def test_publishing_the_same_again_records_the_moves_an_earlier_publication_missed(

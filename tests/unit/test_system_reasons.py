@@ -35,6 +35,7 @@ HISTORY = [
     f"erased with the company's personal data ({TYPED})",
     "booking reference assigned",
     "shipping instructions due in 24 h",
+    "shipping instructions due in 5 min",
     "quote validity passed",
     "tariff version 1: 3 rows, 1 lane",
     "tariff version 12: 1 row, 40 lanes",
@@ -103,6 +104,7 @@ SHAPES = {
     "invited as booker": "با نقش رزروکننده دعوت شد",
     "tariff version 12: 1 row, 40 lanes": "نسخهٔ ۱۲ تعرفه: ۱ ردیف، ۴۰ مسیر",
     "shipping instructions due in 24 h": "مهلت دستورالعمل حمل تا ۲۴ ساعت دیگر",
+    "shipping instructions due in 5 min": "مهلت دستورالعمل حمل تا ۵ دقیقهٔ دیگر",
     f"erased with the company's personal data ({TYPED})": f"همراه با داده‌های شخصی شرکت پاک شد ({TYPED})",
     "password set with a reset link": "رمز عبور با پیوند بازنشانی تعیین شد",
 }

@@ -31,6 +31,7 @@ describe('a stored reason in Persian', () => {
     expect(reasonIn('invited as booker', 'fa')).toBe('با نقش رزروکننده دعوت شد');
     expect(reasonIn('tariff version 12: 1 row, 40 lanes', 'fa')).toBe('نسخهٔ ۱۲ تعرفه: ۱ ردیف، ۴۰ مسیر');
     expect(reasonIn('shipping instructions due in 24 h', 'fa')).toBe('مهلت دستورالعمل حمل تا ۲۴ ساعت دیگر');
+    expect(reasonIn('shipping instructions due in 5 min', 'fa')).toBe('مهلت دستورالعمل حمل تا ۵ دقیقهٔ دیگر');
     expect(reasonIn(`erased with the company's personal data (${TYPED})`, 'fa')).toBe(
       `همراه با داده‌های شخصی شرکت پاک شد (${TYPED})`,
     );
