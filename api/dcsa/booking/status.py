@@ -65,9 +65,6 @@ CANCELLATION_STATUS: dict[str, str | None] = _statuses("booking_cancellation", r
 # The states in which a booking has a carrierBookingReference (rate_request.json marks them `confirmed`).
 CONFIRMED_STATES = confirmed_states()
 
-# A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
-_NAMED_FIELD = NAMED_FIELD
-
 
 _CENT = Decimal("0.01")
 
@@ -113,7 +110,8 @@ def has_booking_reference(state: str, confirmed: bool) -> bool:
 
 
 def _staff_message(severity: str, code: str, text: str) -> dict[str, Any]:
-    match = _NAMED_FIELD.match(text)
+    # A staff message may name the field it is about: "$.requestedEquipments[0].units: at most 2 units".
+    match = NAMED_FIELD.match(text)
     feedback = {"severity": severity, "code": code, "message": (match.group(2) if match else text)[:5000]}
     if match:
         feedback["jsonPath"] = match.group(1)[:500]
