@@ -22,6 +22,10 @@ COUNTS = "notification_counts"
 # by each colleague for himself (the recipient's own login is a reader like any).
 READS = "notification_reads"
 READ_COUNTS = "notification_reader_counts"
+# The same counts by what the notices open (`about`: a subject's kind, '' for none): a company's colleague
+# reads only some kinds of its notices (`page`'s `about`), and his bell counts only those.
+ABOUT_COUNTS = "notification_about_counts"
+READ_ABOUT_COUNTS = "notification_reader_about_counts"
 
 projection = Projection(
     name="notifications",
@@ -30,6 +34,8 @@ projection = Projection(
         COUNTS: ("recipient",),
         READS: ("notification_id", "reader"),
         READ_COUNTS: ("recipient", "reader"),
+        ABOUT_COUNTS: ("recipient", "about"),
+        READ_ABOUT_COUNTS: ("recipient", "reader", "about"),
     },
     # Marking one read reads its row (whose it is, whether it was unread): loaded for a whole batch at once.
     reads_own=("notifications",),
@@ -51,6 +57,12 @@ projection = Projection(
         f"CREATE TABLE IF NOT EXISTS {READ_COUNTS} ("
         " recipient TEXT NOT NULL, reader TEXT NOT NULL, read BIGINT NOT NULL,"
         " PRIMARY KEY (recipient, reader))",
+        f"CREATE TABLE IF NOT EXISTS {ABOUT_COUNTS} ("
+        " recipient TEXT NOT NULL, about TEXT NOT NULL, total BIGINT NOT NULL,"
+        " PRIMARY KEY (recipient, about))",
+        f"CREATE TABLE IF NOT EXISTS {READ_ABOUT_COUNTS} ("
+        " recipient TEXT NOT NULL, reader TEXT NOT NULL, about TEXT NOT NULL, read BIGINT NOT NULL,"
+        " PRIMARY KEY (recipient, reader, about))",
     ],
 )
 
@@ -76,6 +88,8 @@ def created(tx: BatchTx, event: Notification.Created, position: int) -> None:
         },
     )
     tx.add(COUNTS, {"recipient": event.recipient, "total": 1, "unread": 1}, "total", "unread")
+    about = (event.subject or {}).get("kind") or ""
+    tx.add(ABOUT_COUNTS, {"recipient": event.recipient, "about": about, "total": 1}, "total")
 
 
 @projection.on(Notification.MarkedRead)
@@ -93,29 +107,56 @@ def marked_read(tx: BatchTx, event: Notification.MarkedRead, position: int) -> N
     if tx.get(READS, (key, event.actor_id)) is None:
         tx.insert(READS, {"notification_id": key, "reader": event.actor_id, "position": position})
         tx.add(READ_COUNTS, {"recipient": before["recipient"], "reader": event.actor_id, "read": 1}, "read")
+        about = before["subject_kind"] or ""
+        read = {"recipient": before["recipient"], "reader": event.actor_id, "about": about, "read": 1}
+        tx.add(READ_ABOUT_COUNTS, read, "read")
 
 
 def page(
-    tx: Tx, recipient: str, reader: str, page_number: int, size: int
+    tx: Tx,
+    recipient: str,
+    reader: str,
+    page_number: int,
+    size: int,
+    about: tuple[str, ...] | None = None,
 ) -> tuple[list[dict[str, Any]], int, int]:
     """A page of `recipient`'s notifications, newest first, each `is_read` by `reader` (a company's colleague
-    reads its notices for himself), with how many there are and how many `reader` has not read."""
+    reads its notices for himself), with how many there are and how many `reader` has not read. `about`: the
+    kinds of subject `reader` reads ('' for a notice that opens nothing); None: every notice."""
     # A booking's reference is read from the booking (a notification older than references gets it too).
+    kinds = "" if about is None else f" AND COALESCE(n.subject_kind, '') IN ({', '.join('?' * len(about))})"
     rows = tx.all(
         "SELECT n.id, n.title, n.message, n.translations, n.created_at, n.subject_kind, n.subject_id,"
         f" CASE WHEN EXISTS (SELECT 1 FROM {READS} r WHERE r.notification_id = n.id AND r.reader = ?)"
         " THEN 1 ELSE 0 END AS is_read,"
         " COALESCE(b.reference, n.subject_reference) AS subject_reference FROM notifications n"
         " LEFT JOIN booking_rate_requests b ON n.subject_kind = 'rate_request' AND b.id = n.subject_id"
-        " WHERE n.recipient = ? ORDER BY n.created_position DESC LIMIT ? OFFSET ?",
-        (reader, recipient, size, (page_number - 1) * size),
+        f" WHERE n.recipient = ?{kinds} ORDER BY n.created_position DESC LIMIT ? OFFSET ?",
+        (reader, recipient, *(about or ()), size, (page_number - 1) * size),
     )
-    counted = tx.one(f"SELECT total FROM {COUNTS} WHERE recipient = ?", (recipient,))
-    read = tx.scalar(
-        f"SELECT read FROM {READ_COUNTS} WHERE recipient = ? AND reader = ?", (recipient, reader)
-    )
-    total = int(counted["total"]) if counted else 0
+    if about is None:
+        counted = tx.scalar(f"SELECT total FROM {COUNTS} WHERE recipient = ?", (recipient,))
+        read = tx.scalar(
+            f"SELECT read FROM {READ_COUNTS} WHERE recipient = ? AND reader = ?", (recipient, reader)
+        )
+    else:
+        # One row per kind: counting them is bounded by the kinds, not by the recipient's history.
+        among = f"about IN ({', '.join('?' * len(about))})"
+        counted = tx.scalar(
+            f"SELECT SUM(total) FROM {ABOUT_COUNTS} WHERE recipient = ? AND {among}", (recipient, *about)
+        )
+        read = tx.scalar(
+            f"SELECT SUM(read) FROM {READ_ABOUT_COUNTS} WHERE recipient = ? AND reader = ? AND {among}",
+            (recipient, reader, *about),
+        )
+    total = int(counted or 0)
     return rows, total, total - int(read or 0)
+
+
+def about_of(tx: Tx, notification_id: str) -> str | None:
+    """What a notification opens (its subject's kind, '' for nothing); None when there is no such notice."""
+    row = tx.one("SELECT subject_kind FROM notifications WHERE id = ?", (notification_id,))
+    return None if row is None else str(row["subject_kind"] or "")
 
 
 def worded(row: dict[str, Any], language: str | None) -> tuple[str, str]:

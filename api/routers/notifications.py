@@ -8,10 +8,13 @@ from fastapi.responses import Response
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep
 from api.edge.envelope import success
 from api.edge.identity import company_account_id
+from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope, error_responses
 from api.schemas.notifications import MarkBody, MarkedRead, NotificationPage
-from domain.shared.errors import Forbidden
+from domain.accounts.team import OWN, has_right
+from domain.notifications.policy import read_by_colleague
+from domain.shared.errors import Forbidden, NotFound
 from domain.shared.languages import from_accept_language
 from projections import notifications
 
@@ -20,6 +23,14 @@ router = APIRouter(
     tags=["notifications"],
     generate_unique_id_function=operation_ids("notifications"),
 )
+
+
+def _read_about(principal: Principal) -> tuple[str, ...] | None:
+    """What the caller reads of the notices of the account he acts for: a colleague some of the company's
+    (by its team role, fresh on every request), the account's own login every one (None)."""
+    if principal.account_id == company_account_id(principal):
+        return None
+    return read_by_colleague(has_right(principal.team_role, OWN))
 
 
 @router.get("/{account_id}/paging", response_model=Envelope[NotificationPage])
@@ -39,7 +50,12 @@ def notification_page(
         raise Forbidden("These notifications belong to another account")
     with services.read_models.read() as tx:
         rows, total, unseen = notifications.page(
-            tx, company_account_id(principal), principal.actor.recorded_id, page, pageSize
+            tx,
+            company_account_id(principal),
+            principal.actor.recorded_id,
+            page,
+            pageSize,
+            _read_about(principal),
         )
     # Each reader reads a notice in the language he reads the portal in (the web asks in the one it shows);
     # a request that names none reads it as written, in the language the recipient had chosen then.
@@ -72,5 +88,11 @@ def notification_page(
 def mark_as_read(
     body: MarkBody, principal: CurrentUser, services: ServicesDep, command: CommandDep
 ) -> Response:
+    about = _read_about(principal)
+    if about is not None:
+        # A colleague marks only what he reads (a notice not yet in the read model he has not seen either).
+        with services.read_models.read() as tx:
+            if notifications.about_of(tx, str(body.notification_id)) not in about:
+                raise NotFound("Notification not found")
     command(services.notifications.mark_read, body.notification_id, principal.actor)
     return success({"id": body.notification_id, "isRead": True})

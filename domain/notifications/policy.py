@@ -40,6 +40,13 @@ class Subject(NamedTuple):
         return {"kind": self.kind, "id": self.id, "reference": self.reference}
 
 
+def read_by_colleague(owns: bool) -> tuple[str, ...]:
+    """The subjects a company's notices open that a colleague of its team reads: its bookings', and with the
+    team's `own` right (who edits the company's profile) its profile edits'. A notice that opens nothing (the
+    sign-up's welcome, which tells of a password link e-mailed to the company) is the company login's."""
+    return ("rate_request", "edit_request") if owns else ("rate_request",)
+
+
 class Notice(NamedTuple):
     recipient: str
     title: str  # in English, or in the one recipient's language

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from domain.accounts import secrets
 from domain.accounts.team import LAST_OWNER, team_id
+from domain.notifications.notification import Notification
 from domain.shared.actor import SYSTEM_ACTOR
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
@@ -305,41 +306,70 @@ def test_the_event_log_names_a_colleague_his_role_and_his_company_apart(
     assert not any("booker" in who for who in said["fa"]), said
 
 
+def _company_notice(client: TestClient, company_id: str, title: str, subject: dict[str, Any] | None) -> str:
+    """A notice to the company's account, as the policy records one (the sign-up's welcome opens nothing)."""
+    services = services_of(client)
+    notice = Notification.create(
+        f"{title}/{company_id}", 1, company_id, title, f"{title}.", SYSTEM_ACTOR, subject=subject
+    )
+    services.settle(services.notifications.record(notice))
+    return str(notice.id)
+
+
 def test_a_member_reads_the_companys_notifications(client: TestClient, admin_headers: dict[str, str]) -> None:
     owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
+    welcome = _company_notice(client, company_id, "Registration accepted", None)
+    edit = {"kind": "edit_request", "id": "10101010101", "reference": None}
+    edited = _company_notice(client, company_id, "Profile edit approved", edit)
     reza, reza_id = member(client, owner, REZA[0], REZA[1], "booker")
     rid = create(client, reza)["id"]
     quote = {"price": 990, "validUntil": later()}
     ok(client.put(f"/booking/api/v1/admin/rate-requests/{rid}/quote", json=quote, headers=admin_headers))
     settle(client)
     page = "/notification/api/v1/notifications/{}/paging"
-    mine = ok(client.get(page.format(reza_id), headers=reza))["data"]
-    companys = ok(client.get(page.format(company_id), headers=owner))["data"]
-    assert mine["totalCount"] == companys["totalCount"] >= 1
+
+    def listed(who: dict[str, str], account: str = company_id) -> tuple[list[str], int, int]:
+        data = ok(client.get(page.format(account), headers=who))["data"]
+        notices = data["costumerlNotificationDetails"]["list"]
+        return [n["id"] for n in notices], data["totalCount"], data["notSeenCount"]
+
+    # The company's login reads every notice; a booker its bookings' alone (not the sign-up's welcome, which
+    # tells of a password link e-mailed to the company, nor its profile edits, an owner's business).
+    everything, total, _ = listed(owner)
+    about_bookings = [n for n in everything if n not in (welcome, edited)]
+    assert {welcome, edited} < set(everything) and about_bookings
+    assert listed(reza) == listed(reza, reza_id) == (about_bookings, total - 2, total - 2)
+    marking = "/notification/api/v1/notifications/mark-as-read"
+    fails(client.put(marking, json={"notificationId": welcome}, headers=reza), 404)
     _, other_id = company(client, "Caspian Lines", "desk@caspian.example", foreign=True)
     fails(client.get(page.format(other_id), headers=reza), 403)
+    # An owner of the team also reads what its profile edits came to.
+    negar, _ = member(client, owner, NEGAR[0], NEGAR[1], "owner")
+    assert listed(negar)[0] == [n for n in everything if n != welcome]
 
     # Each colleague reads the company's notices for himself: a viewer's read clears it for him alone.
     maryam, _ = member(client, owner, MARYAM[0], MARYAM[1], "viewer")
-    notices = ok(client.get(page.format(company_id), headers=maryam))["data"]
-    first = notices["costumerlNotificationDetails"]["list"][0]["id"]
+    first = about_bookings[0]
     marked = {"notificationId": first}
-    ok(client.put("/notification/api/v1/notifications/mark-as-read", json=marked, headers=maryam))
+    ok(client.put(marking, json=marked, headers=maryam))
     settle(client)
 
     def unseen(who: dict[str, str]) -> tuple[int, bool]:
         data = ok(client.get(page.format(company_id), headers=who))["data"]
-        listed = {n["id"]: n["isRead"] for n in data["costumerlNotificationDetails"]["list"]}
-        return data["notSeenCount"], listed[first]
+        read = {n["id"]: n["isRead"] for n in data["costumerlNotificationDetails"]["list"]}
+        return data["notSeenCount"], read[first]
 
-    assert unseen(maryam) == (notices["notSeenCount"] - 1, True)
-    assert unseen(reza) == (notices["notSeenCount"], False)
-    assert unseen(owner) == (notices["notSeenCount"], False)
-    ok(client.put("/notification/api/v1/notifications/mark-as-read", json=marked, headers=reza))
-    ok(client.put("/notification/api/v1/notifications/mark-as-read", json=marked, headers=reza))  # once
+    assert unseen(maryam) == (len(about_bookings) - 1, True)
+    assert unseen(reza) == (len(about_bookings), False)
+    assert unseen(owner) == (total, False)
+    ok(client.put(marking, json=marked, headers=reza))
+    ok(client.put(marking, json=marked, headers=reza))  # once
     settle(client)
-    assert unseen(reza) == (notices["notSeenCount"] - 1, True)
-    assert unseen(owner) == (notices["notSeenCount"], False)
+    assert unseen(reza) == (len(about_bookings) - 1, True)
+    assert unseen(owner) == (total, False)
+    ok(client.put(marking, json={"notificationId": welcome}, headers=owner))
+    settle(client)
+    assert unseen(owner)[0] == total - 1 and unseen(reza)[0] == len(about_bookings) - 1
 
 
 def test_the_team_shares_the_companys_address_book(client: TestClient) -> None:
