@@ -3,6 +3,7 @@ import { currentLanguage } from '@/i18n';
 import { localDigits } from '@/lib/format';
 import { useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { FileInput } from '@/components/ui/file-input';
 import { uploadInChunks } from '../api/upload';
 import styles from './booking.module.css';
 
@@ -32,9 +33,11 @@ export function FileUpload({
   const { t } = useTranslation('booking');
   const id = useId();
   const [phase, setPhase] = useState<Phase>(uploadedName ? { kind: 'done', name: uploadedName } : { kind: 'idle' });
+  const [chosen, setChosen] = useState<string | null>(uploadedName ?? null);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
+    setChosen(file.name);
     setPhase({ kind: 'uploading', percent: 0 });
     try {
       const stored = await uploadInChunks(file, (percent) => setPhase({ kind: 'uploading', percent }));
@@ -55,9 +58,9 @@ export function FileUpload({
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <input
+      <FileInput
         id={id}
-        type="file"
+        fileName={chosen}
         accept={accept}
         disabled={disabled || phase.kind === 'uploading'}
         aria-describedby={`${id}-state`}

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FileInput } from '@/components/ui/file-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
 import {
@@ -195,11 +196,11 @@ export function SchedulesRoute() {
         <p className={styles.reference}>{t('schedules.help')}</p>
         <div className={styles.toolbar}>
           <label htmlFor="schedule-file">{t('schedules.file')}</label>
-          <input
+          <FileInput
             id="schedule-file"
             ref={input}
             className={own.file}
-            type="file"
+            fileName={document?.name}
             accept=".json,application/json"
             onChange={(e) => void chosen(e.target.files?.[0])}
           />

@@ -9,6 +9,7 @@ import { ContentLayout } from '@/components/layouts';
 import { Route } from '@/components/route/route';
 import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
+import { FileInput } from '@/components/ui/file-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDate, formatMoment, formatMoney, localDigits } from '@/lib/format';
@@ -74,10 +75,10 @@ export function TariffsRoute() {
         </p>
         <div className={styles.toolbar}>
           <label htmlFor="tariff-file">{t('tariffs.file')}</label>
-          <input
+          <FileInput
             id="tariff-file"
             ref={input}
-            type="file"
+            fileName={file?.name}
             accept=".csv,text/csv"
             onChange={(e) => {
               setFile(e.target.files?.[0] ?? null);
