@@ -104,6 +104,8 @@ def test_team_screens(
     page.goto(f"{live_server.url}/dashboard/profile?integrations=true")
     expect(page.get_by_role("heading", name="API keys")).to_be_visible()
     expect(page.get_by_text("Webhooks are managed by an owner of your company's team.")).to_be_visible()
+    # A viewer's key reads; booking through it is a booker's or an owner's.
+    expect(page.get_by_text("Your systems read your team's bookings", exact=False)).to_be_visible()
     page.goto(f"{live_server.url}/dashboard/profile?team=true")
     expect(page.get_by_text("Only an owner changes the team.")).to_be_visible()
     expect(page.get_by_role("form", name="Invite a colleague")).to_have_count(0)
@@ -118,6 +120,10 @@ def test_team_screens(
     for action in ("Accept price", "Decline quote", "Book again"):
         expect(page.get_by_role("button", name=action)).to_have_count(0)
     _shot(page, screenshot_dir, "viewer-booking", viewport)
+    # The overview says the quoted booking waits for her team, not for her.
+    page.goto(f"{live_server.url}/dashboard/overview")
+    expect(page.get_by_role("heading", name="Waiting for your team (1)")).to_be_visible()
+    _shot(page, screenshot_dir, "viewer-overview", viewport)
     page.goto(f"{live_server.url}/dashboard/bookings")
     # A table's row, or a phone's card.
     expect(page.locator("text=Saffron >> visible=true").first).to_be_visible()
