@@ -32,7 +32,7 @@ def test_wrong_password_shows_the_server_error(page: Page, live_server: LiveServ
     page.get_by_label("Username").fill(ADMIN_USERNAME)
     page.get_by_label("Password", exact=True).fill("not-the-password")
     page.get_by_role("button", name="Log In").click()
-    # Said under the form, where the eye is, and still there after the toast has gone (3 s).
+    # Said once, under the form where the eye is, and still there when a toast would have gone (3 s).
     under_form = page.get_by_role("form", name="Log in").get_by_role("alert")
     expect(under_form).to_have_text("Invalid username or password")
     page.wait_for_timeout(3500)

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/lib/document-title';
 import styles from './content-layout.module.css';
 
 export interface ContentLayoutProps {
@@ -10,13 +10,9 @@ export interface ContentLayoutProps {
   children?: ReactNode;
 }
 
-const APP_NAME = 'Freight Booking Portal';
-
 /** A titled page: the heading, optional actions beside it, and the document title kept in step. */
 export function ContentLayout({ title, description, actions, children }: ContentLayoutProps) {
-  useEffect(() => {
-    document.title = `${title} | ${APP_NAME}`;
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <section className={styles.page}>

@@ -70,10 +70,8 @@ export function LoginForm({ onLoggedIn = reloadPage }: LoginFormProps) {
           toast.success(t('loginForm.signedIn'));
           setRedirecting(true);
         },
-        onError: (error) => {
-          // Said under the form too, where the eye is (a toast goes after 3 s).
-          toast.error(error instanceof ApiError && error.fromServer ? error.description : genericError());
-        },
+        // The failure is said once, under the form where the eye is (an alert there, no toast that says it
+        // again to a screen reader and goes after 3 s).
       },
     );
   };
