@@ -64,7 +64,7 @@ describe('LoginForm', () => {
     expect(getToken()).toBe('jwt-1');
     expect(getRole()).toBe(0);
     expect(getRoles()).toEqual(['admin']);
-    expect(screen.getByRole('button', { name: 'Log In' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Log In' }).getAttribute('aria-disabled')).toBe('true');
     expect(onLoggedIn).not.toHaveBeenCalled();
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledTimes(1), { timeout: POST_LOGIN_RELOAD_MS + 1000 });
   });
