@@ -19,7 +19,10 @@ export const FileInput = forwardRef<HTMLInputElement, FileInputProps>(function F
 ) {
   const { t } = useTranslation('common');
   return (
-    <span className={`${styles.chooser} ${className ?? ''}`} data-disabled={props.disabled || undefined}>
+    <span
+      className={`${styles.chooser} ${className ?? ''}`}
+      data-disabled={props.disabled || String(props['aria-disabled']) === 'true' || undefined}
+    >
       <input ref={ref} type="file" className={styles.native} {...props} />
       <span aria-hidden="true" className={styles.button}>
         {t('fileInput.choose')}

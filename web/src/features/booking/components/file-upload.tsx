@@ -62,7 +62,12 @@ export function FileUpload({
         id={id}
         fileName={chosen}
         accept={accept}
-        disabled={disabled || phase.kind === 'uploading'}
+        disabled={disabled}
+        // While a file goes up no other is chosen; the control keeps the keyboard's focus (not `disabled`).
+        aria-disabled={phase.kind === 'uploading' || undefined}
+        onClick={(event) => {
+          if (phase.kind === 'uploading') event.preventDefault();
+        }}
         aria-describedby={`${id}-state`}
         onChange={(e) => void onFile(e.target.files?.[0])}
       />
