@@ -62,7 +62,7 @@ def test_start_answers_first_step_per_type(client: TestClient) -> None:
 def test_start_validates_number_and_phone(client: TestClient) -> None:
     assert fails(client.post(f"{IND}/start", json={"nationalId": "", "phone": "09121234567"}), 400)[
         "fields"
-    ] == {"nationalId": "required field"}
+    ] == {"nationalId": "The ID is required."}
     assert fails(client.post(f"{IND}/start", json={"nationalId": "0012345678", "phone": "12"}), 400)[
         "fields"
     ] == {"phone": MOBILE_RULE}

@@ -243,7 +243,7 @@ def test_dry_cargo_from_request_to_completed(
     page.get_by_label("I confirm that the information provided is complete and accurate.").check()
     page.screenshot(path=str(screenshot_dir / "booking-final.png"), full_page=True)
     finish.click()
-    expect(page.get_by_text("Finish Successfully!")).to_be_visible()
+    expect(page.get_by_text("Approved: staff issue the bill of lading next.")).to_be_visible()
     expect(page).to_have_url(f"{live_server.url}/dashboard/bookings")
     token = login(live_server, username, password)
     assert call(live_server, "GET", f"/booking/api/v1/client/rate-requests/{rid}", token=token)["state"] == 4

@@ -103,7 +103,7 @@ def test_the_draft_bill_of_lading_is_approved_and_issued_on_the_screens(
     page.set_viewport_size(DESKTOP)
     page.get_by_label("I confirm that the information provided is complete and accurate.").check()
     page.get_by_role("button", name="Finish").click()
-    expect(page.get_by_text("Finish Successfully!")).to_be_visible()
+    expect(page.get_by_text("Approved: staff issue the bill of lading next.")).to_be_visible()
     approved = door(live_server, "GET", f"/v3/transport-documents/BL-{booking}", key)
     assert approved.json()["transportDocumentStatus"] == "APPROVED", approved.text
 

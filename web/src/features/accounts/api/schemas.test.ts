@@ -56,7 +56,7 @@ describe('registration start', () => {
   });
   it('an individual needs a national id and a mobile number', () => {
     expect(messages(startSchema.safeParse(base))).toEqual({
-      nationalId: 'required field',
+      nationalId: 'The ID is required.',
       phoneNumber: 'Phone number is required.',
     });
     expect(messages(startSchema.safeParse({ ...base, nationalId: 'X1234', phoneNumber: '0912' }))).toEqual({
@@ -71,7 +71,7 @@ describe('registration start', () => {
   it('a company needs a company id; a foreign one no mobile number', () => {
     const company = { ...base, type: { name: 'Company', value: 2 } };
     expect(messages(startSchema.safeParse(company))).toEqual({
-      companyId: 'required field',
+      companyId: 'The ID is required.',
       phoneNumber: 'Phone number is required.',
     });
     expect(startSchema.safeParse({ ...company, isForeign: true, companyId: 'F1234' }).success).toBe(true);

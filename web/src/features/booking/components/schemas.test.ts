@@ -156,7 +156,7 @@ describe('container row rules', () => {
     expect(messages(result)).toEqual({
       container: 'Container Number is required',
       seal: 'Seal is required',
-      count: 'count is required',
+      count: 'Number of packages is required',
       grossWeight: 'Gross Weight is required',
       netWeight: 'Net Weight is required',
     });
