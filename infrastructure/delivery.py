@@ -19,6 +19,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
@@ -125,7 +126,7 @@ class SmtpEmail:
                     message.id,
                 )
             self.ledger.append({"id": message.id, "channel": message.channel, "state": ATTEMPT})
-            mail = EmailMessage()
+            mail = EmailMessage(policy=UNFOLDED)
             mail["From"] = self.sender
             mail["To"] = message.to
             mail["Subject"] = message.subject
@@ -144,6 +145,12 @@ class SmtpEmail:
                     smtp.login(self.user, self.password or "")
                 smtp.send_message(mail)
             self.ledger.append({"id": message.id, "channel": message.channel, "state": "sent"})
+
+
+# Headers are written on one line up to the standard's 998 characters: Python folding a non-ASCII subject
+# (a Persian one) into encoded words may drop the space where it splits them ("دستورالعمل حمل" read back
+# as one word).
+UNFOLDED = policy.default.clone(max_line_length=998)
 
 
 class ByChannel:

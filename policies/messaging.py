@@ -25,8 +25,7 @@ from domain.accounts.messages import (
     messages_for,
 )
 from domain.booking.emails import EMAIL_EVENTS, aggregates_read, emails_for
-from domain.booking.sailing_notices import SAILING_MESSAGE_EVENTS, sailing_customer, sailing_messages
-from domain.emails.words import language_of as words_language_of
+from domain.booking.sailing_emails import SAILING_MESSAGE_EVENTS, sailing_customer, sailing_messages
 from domain.shared.links import Links
 from domain.tracking.emails import TRACKING_EMAIL_EVENTS, tracking_aggregates_read, tracking_emails
 from followers.follower import Batch, Follower
@@ -113,10 +112,7 @@ def messaging_follower(
         due: list[tuple[Message, int]] = []
         for position, event in batch:
             due += [(message, position) for message in messages_for(event, secret, links, language_of)]
-            customer = sailing_customer(event)
-            if customer is not None:
-                language = words_language_of(reader(customer))
-                due += [(message, position) for message in sailing_messages(event, language)]
+            due += [(message, position) for message in sailing_messages(event, reader, links)]
             if booking_emails:
                 due += [(message, position) for message in emails_for(event, reader, links)]
                 due += [(message, position) for message in tracking_emails(event, reader, links)]

@@ -3,10 +3,13 @@ prices of amendments, which then end), and e-mails the customer once when a quot
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from domain.booking.charges import all_in, records
 from domain.booking.emails import booking_email
+from domain.booking.notices import _breakdown, quote_total
 from domain.emails.words import language_of, money, time_utc
 from domain.shared.errors import Conflict, IllegalTransition, NotFound, ValidationFailed
 from infrastructure.periodic import Periodic
@@ -76,13 +79,24 @@ def warn_expiring_quotes(services: ScheduledServices, now: datetime | None = Non
         until = datetime.fromisoformat(str(row["valid_until"]).replace("Z", "+00:00"))
         language = language_of(services.notifications.aggregate(str(row["customer_id"])))
         price = money(Decimal(str(row["price"])), language)
+        # Its lines and total, as the quote's e-mail said them (decision 3870): a per-booking fee is not in
+        # the price per container.
+        charges = (
+            json.loads(row["charges"]) if row["charges"] else records(all_in(Decimal(str(row["price"]))))
+        )
+        said = {
+            "price": price,
+            "breakdown": _breakdown(charges, language),
+            "total": quote_total(charges, int(row["quantity"]), language),
+            "until": time_utc(until, language),
+        }
         mail = booking_email(
             "quoteExpiring",
             f"{row['id']}:quote-expiring:{until.isoformat()}:email",
             str(row["customer_id"]),
             str(row["id"]),
             str(row["reference"] or str(row["id"])[:8]),
-            {"price": price, "until": time_utc(until, language)},
+            said,
             [],
             services.notifications.aggregate,
             services.links,

@@ -36,6 +36,11 @@ def new_charges(approved: Amendments.AmendmentApproved) -> list[dict[str, Any]]:
     return [dict(c) for c in approved.charges] if approved.charges else records(all_in(approved.price))
 
 
+def _containers(details: dict[str, Any]) -> int | None:
+    quantity = details.get("quantity")
+    return None if quantity is None else int(quantity)
+
+
 class Amendments(BookingChanges):
     """The rate request's amendments: one open at a time, numbered; `self.amendment` is the last one."""
 
@@ -258,6 +263,7 @@ class Amendments(BookingChanges):
             state=dest,
             customer_id=self.customer_id,
             charges=breakdown,
+            quantity=_containers(amendment.amended),
         )
 
     class AmendmentRequoted(ActorEvent):
@@ -268,6 +274,9 @@ class Amendments(BookingChanges):
         customer_id: str
         # The new price's breakdown (None in requotes recorded before breakdowns rode on them).
         charges: list[dict[str, Any]] | None = None
+        # The amended containers the new price is for: its total is said for them (None in requotes
+        # recorded before it rode on them).
+        quantity: int | None = None
 
         def apply(self, aggregate: Amendments) -> None:
             aggregate._change_moved(

@@ -16,7 +16,15 @@ from typing import Any, TypeAlias, get_args
 
 from domain.accounts.messages import EMAIL, Message, message_id
 from domain.booking.named_field import for_people
-from domain.booking.notices import _booking, _breakdown, new_price_in, quote_total, revised_field
+from domain.booking.notices import (
+    _booking,
+    _breakdown,
+    confirmed_price,
+    new_price_in,
+    quote_total,
+    requote_total,
+    revised_field,
+)
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import port_named
 from domain.booking.schedules import CUT_OFF_NAMES, Sailing
@@ -55,6 +63,7 @@ Emailed: TypeAlias = (
     | R.AmendmentWithdrawn
     | R.CancellationConfirmed
     | R.CancellationDeclined
+    | R.Rejected
 )
 EMAIL_EVENTS: tuple[type, ...] = get_args(Emailed)
 
@@ -81,7 +90,12 @@ def _decided(
     if isinstance(event, R.RevisionRequested):
         return "revisionRequested", {}, [for_people(event.message)]
     if isinstance(event, R.BookingConfirmed):
-        return _confirmed(event, reader, language)
+        kind, words, lines = _confirmed(event, reader, language)
+        # A firm booking's price is told here: its quote was told no one.
+        return kind, {**words, "priced": confirmed_price(reader(event.originator_id), language)}, lines
+    if isinstance(event, R.Rejected):
+        outcome = say("rejected.confirmed" if event.was_confirmed else "rejected.before", language)
+        return "bookingRejected", {"outcome": outcome}, [for_people(event.message)]
     if isinstance(event, S.RevisionRequested):
         return (
             "orderNeedsChanges",
@@ -116,6 +130,7 @@ def _decided(
             [],
             price=money(Decimal(event.price), language),
             breakdown=_breakdown(event.charges, language),
+            total=requote_total(event, language),
             until=time_utc(event.valid_until, language),
         )
     if isinstance(event, R.AmendmentApproved):

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
 from domain.booking.amendment_requests import new_charges
-from domain.booking.charges import PER_BOOKING, PER_CONTAINER, booking_total, from_records
+from domain.booking.charges import PER_BOOKING, PER_CONTAINER, all_in, booking_total, from_records, records
 from domain.booking.named_field import for_people
 from domain.booking.rate_request import RateRequest
 from domain.booking.sailing_notices import late_order
@@ -48,8 +48,11 @@ TOLD: dict[type, Told] = {
     R.QuoteExpired: Told(
         "customer", "Price expired", "The price of your booking {ref} expired before it was accepted."
     ),
+    # A firm booking's (made through /v2) says the price it is confirmed at (`{priced}`): no quote told it.
     R.BookingConfirmed: Told(
-        "customer", "Booking confirmed", "Your booking {ref} is confirmed; please fill in the shipping order."
+        "customer",
+        "Booking confirmed",
+        "Your booking {ref} is confirmed{priced}; please fill in the shipping order.",
     ),
     R.Completed: Told("customer", "Booking completed", "Your booking {ref} is complete."),
     S.RevisionRequested: Told(
@@ -76,8 +79,8 @@ TOLD: dict[type, Told] = {
     R.AmendmentRequoted: Told(
         "customer",
         "New price for your amendment",
-        "Your amendment of booking {ref} needs a new price of {price} per container{charges}, valid until"
-        " {until}; accept it for the change to take effect.",
+        "Your amendment of booking {ref} needs a new price of {price} per container{charges}{total}, valid"
+        " until {until}; accept it for the change to take effect.",
     ),
     R.AmendmentApproved: Told(
         "customer", "Amendment approved", "Your booking {ref} now carries the amended details{priced}."
@@ -115,6 +118,8 @@ TOLD: dict[type, Told] = {
         "staff", "Booking request", "Booking {ref}: the signed documents are in; confirm the booking."
     ),
     S.Created: Told("staff", "Shipping order submitted", "Booking {ref}: a shipping order to review."),
+    # Told only when it answers staff's request to revise (`revision_was_requested`).
+    R.Edited: Told("staff", "Rate request revised", "Booking {ref}: the revised rate request to review."),
     S.Edited: Told("staff", "Shipping order edited", "Booking {ref}: the revised shipping order to review."),
     S.Resubmitted: Told(
         "staff",
@@ -245,6 +250,36 @@ def quote_total(charges: list[dict[str, Any]], quantity: int | None, language: s
     return say("quote.total", language, total=money(total, language), containers=containers)
 
 
+def requote_total(requoted: RateRequest.AmendmentRequoted, language: str = "en") -> str:
+    """`quote_total` of an amendment's new price, for the amended containers (nothing in a requote recorded
+    before it kept them); one recorded before its lines is the price alone."""
+    lines = requoted.charges or records(all_in(Decimal(requoted.price)))
+    return quote_total(lines, requoted.quantity, language)
+
+
+def confirmed_price(booking: Any, language: str = "en") -> str:
+    """` at $1,580.25 per container (...); $3,220.50 in all for 2 containers`: the price a firm booking is
+    confirmed at, said as its quote would be (a firm quote is told no one); nothing for another booking,
+    whose customer accepted the price, or one without a price."""
+    price = getattr(booking, "price", None)
+    if not getattr(booking, "firm_request", False) or price is None:
+        return ""
+    charges = getattr(booking, "charges", None) or records(all_in(Decimal(price)))
+    quantity = (getattr(booking, "details", None) or {}).get("quantity")
+    return say(
+        "confirmed.priced",
+        language,
+        price=money(Decimal(price), language),
+        breakdown=_breakdown(charges, language),
+        total=quote_total(charges, None if quantity is None else int(quantity), language),
+    )
+
+
+def rejected_title(rejected: RateRequest.Rejected, language: str) -> str | None:
+    """The title of a booking rejected after it was confirmed (None: the rejection's own, as before)."""
+    return say("title.rejectedConfirmed", language) if rejected.was_confirmed else None
+
+
 def _breakdown(records: list[dict[str, Any]] | None, language: str = "en") -> str:
     """` (Ocean freight $1,000.00 + Bunker adjustment (BAF) $150.50; Documentation fee $45.00 per booking)`:
     what a price is made of, when it is made of more than one charge; in Persian the charges' names (by
@@ -287,6 +322,8 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         return None  # a firm request's price awaits staff's confirmation: nothing for the customer to accept
     if type(event) in (S.Cancelled, S.Declined) and event.with_booking:
         return None  # closed with its booking, whose cancellation or rejection is told
+    if type(event) is R.Edited and not event.revision_was_requested:
+        return None  # the customer's own change, which no one asked for
 
     subject = _booking(event, context)
     said = NOTICE_WORDS.get(type(event).__qualname__, {})
@@ -298,6 +335,12 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         cited = _words(event, subject, language)
         if type(event) is R.Quoted:
             cited["total"] = quote_total(event.charges, _quantity(context, event), language)
+        if type(event) is R.AmendmentRequoted:
+            cited["total"] = requote_total(event, language)
+        if type(event) is R.BookingConfirmed:
+            cited["priced"] = confirmed_price(context.aggregate(event.originator_id), language)
+        if type(event) is R.Rejected:
+            title = rejected_title(event, language) or title
         return title, message.format_map(cited)
 
     if told.audience == "staff":

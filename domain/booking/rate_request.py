@@ -23,7 +23,7 @@ from domain.booking.charges import Charge, all_in, from_records, records, repric
 from domain.booking.sailed import cargo_not_sailed
 from domain.booking.schedules import Sailing
 from domain.booking.staff_actions import staff_action
-from domain.booking.state_facts import sailing_open_to, sailing_states
+from domain.booking.state_facts import confirmed_states, sailing_open_to, sailing_states
 from domain.booking.tariff import TariffRow, citation
 from domain.shared.actor import Actor
 from domain.shared.aggregate import (
@@ -71,6 +71,9 @@ class StaffSaid(ActorEvent):
     message: str
     state: str
     customer_id: str
+    # The booking was confirmed when staff decided (the lifecycle's `confirmed` fact of the state it left):
+    # a confirmed booking rejected is told so. False in events recorded before it was kept.
+    was_confirmed: bool = False
 
 
 class SailingMoved(ActorEvent):
@@ -230,6 +233,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             details=details,
             state=dest,
             booking_content=None if content is None else content.to_record(),
+            revision_was_requested=self.revision_message is not None,
         )
 
     class Edited(ActorEvent):
@@ -237,6 +241,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         details: dict[str, Any]
         state: str
         booking_content: dict[str, Any] | None = None
+        # It answers staff's request to revise the request (staff are told); False in events recorded before.
+        revision_was_requested: bool = False
 
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.details = dict(self.details)
@@ -407,7 +413,12 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             cargo_not_sailed=not_sailed,
         )
         self._record(
-            event_class, audit_fields(actor, text), message=text, state=dest, customer_id=self.customer_id
+            event_class,
+            audit_fields(actor, text),
+            message=text,
+            state=dest,
+            customer_id=self.customer_id,
+            was_confirmed=self.state in confirmed_states(),
         )
 
     def _no_change_open(self, trigger: str, actor: Actor) -> None:

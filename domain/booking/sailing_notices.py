@@ -1,15 +1,13 @@
 """Who is told what about sailings: the customer when a republished schedule moves its booking's
 sailing (old and new times) and before the shipping-instruction cut-off; the staff when a shipping order
-comes in after that cut-off. In the app (notifications policy) and by e-mail (`sailing_messages`)."""
+comes in after that cut-off. In the app (notifications policy) and by e-mail (sailing_emails.py)."""
 
 from __future__ import annotations
 
-from domain.accounts.messages import EMAIL, Message
 from domain.booking.rate_request import RateRequest, SailingMoved
 from domain.booking.reference import port_named
 from domain.booking.schedules import Sailing
 from domain.booking.shipping_order import ShippingOrder
-from domain.emails.templates import text_html
 from domain.emails.words import digits, isolated, language_of, say, time_at
 from domain.notifications.policy import STAFF, Notice, NoticeContext, Subject, notices, worded
 from domain.shared.languages import DEFAULT, LANGUAGES
@@ -23,7 +21,7 @@ def _when(text: str | None, port: str | None = None, language: str = DEFAULT) ->
     return say("sailingNotice.notGiven", language) if not text else time_at(text, port, language)
 
 
-def _reference(event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced) -> str:
+def sailing_reference(event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced) -> str:
     return event.reference or str(event.originator_id)[:8]
 
 
@@ -124,11 +122,11 @@ def reminder_text(event: R.CutOffReminded, reference: str, language: str = DEFAU
     )
 
 
-def _told(
+def sailing_words(
     event: R.SailingRescheduled | R.CutOffReminded | R.EstimatedSailingReplaced, language: str
 ) -> tuple[str, str]:
-    """The title and text of a sailing event for its customer, in `language`."""
-    reference = _reference(event)
+    """The title and text of a sailing event for its customer, in `language` (its notice and e-mail)."""
+    reference = sailing_reference(event)
     if isinstance(event, R.CutOffReminded):
         return say("sailingNotice.reminder.title", language), reminder_text(event, reference, language)
     if isinstance(event, R.EstimatedSailingReplaced):
@@ -141,10 +139,10 @@ def told(
     event: R.SailingRescheduled | R.EstimatedSailingReplaced | R.CutOffReminded, context: NoticeContext
 ) -> Notice:
     """The customer's notice, in the account's language."""
-    reference = _reference(event)
+    reference = sailing_reference(event)
     subject = Subject("rate_request", str(event.originator_id), reference)
     language = language_of(context.aggregate(event.customer_id))
-    return worded(event.customer_id, lambda each: _told(event, each), language, subject)
+    return worded(event.customer_id, lambda each: sailing_words(event, each), language, subject)
 
 
 def late_order(
@@ -176,33 +174,3 @@ def late_order(
     }
     title, message = late[DEFAULT]
     return notice._replace(title=title, message=message, translated=late)
-
-
-# The events `sailing_messages` e-mails about (the messaging policy decodes only the events it handles).
-SAILING_MESSAGE_EVENTS: tuple[type, ...] = (
-    R.CutOffReminded,
-    R.SailingRescheduled,
-    R.EstimatedSailingReplaced,
-)
-
-
-def sailing_messages(event: object, language: str = DEFAULT) -> list[Message]:
-    """The e-mails of the sailing events, in the customer's `language`: the event carries the customer's
-    address (None: no e-mail)."""
-    if not isinstance(event, R.CutOffReminded | R.SailingRescheduled | R.EstimatedSailingReplaced):
-        return []
-    if not event.email:
-        return []
-    email, reference = event.email, _reference(event)
-    title, text = _told(event, language)
-    data = {"rateRequestId": str(event.originator_id), "reference": reference}
-    subject = f"{title}: {reference}"
-    html = text_html(subject, text, language)
-    return [Message.of(event, EMAIL, email, subject, text, data, html)]
-
-
-def sailing_customer(event: object) -> str | None:
-    """The account whose language a sailing event's e-mail is written in (the messaging policy reads it)."""
-    if isinstance(event, R.CutOffReminded | R.SailingRescheduled | R.EstimatedSailingReplaced):
-        return event.customer_id
-    return None

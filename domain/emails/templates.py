@@ -33,7 +33,13 @@ class Template:
 
 
 # The kinds that list several lines (staff's messages per field) after their paragraphs.
-_LISTING = {"revisionRequested", "orderNeedsChanges", "shippingInstructionsDeclined", "amendmentAsked"}
+_LISTING = {
+    "revisionRequested",
+    "orderNeedsChanges",
+    "shippingInstructionsDeclined",
+    "amendmentAsked",
+    "bookingRejected",
+}
 
 
 def _template(kind: str, language: str) -> Template:

@@ -118,7 +118,8 @@ def decisions(event: Recorded) -> dict[str, Any]:
     if isinstance(event, RateRequest.CancellationDeclined):
         return {"cancellation_declined": event.message}
     if isinstance(event, RateRequest.AmendmentRequoted):
-        return {"amendment_requoted": (event.price, utc_text(event.valid_until))}
+        requoted = (event.price, utc_text(event.valid_until), event.charges, event.quantity)
+        return {"amendment_requoted": requoted}
     if isinstance(event, RateRequest.SailingRescheduled):
         return {"sailing_moved": (event.previous, event.sailing)}
     if isinstance(event, RateRequest.EstimatedSailingReplaced):

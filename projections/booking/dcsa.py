@@ -126,7 +126,8 @@ def booking(tx: Tx, rate_request_id: str) -> dict[str, Any] | None:
         # Staff's decisions on those (their reasons, a new price), and a sailing the carrier moved: the
         # booking's feedbacks (api/dcsa/booking/feedbacks.py).
         " am.message AS amendment_message, am.price AS amendment_price,"
-        " am.valid_until AS amendment_valid_until,"
+        " am.valid_until AS amendment_valid_until, am.charges AS amendment_charges,"
+        " am.amended AS amendment_amended,"
         " (SELECT c.message FROM booking_changes c WHERE c.rate_request_id = r.id"
         "  AND c.kind = 'cancellation' ORDER BY c.number DESC LIMIT 1) AS cancellation_message,"
         " s.previous AS sailing_previous, s.sailing AS sailing_now"

@@ -393,7 +393,8 @@ def expiring_quotes(tx: Tx, after: datetime, until: datetime, limit: int = 200) 
     is reminded of them."""
     states = expiring_states()
     return tx.all(
-        "SELECT id, customer_id, reference, price, valid_until FROM booking_rate_requests r"
+        "SELECT id, customer_id, reference, price, charges, quantity, valid_until"
+        " FROM booking_rate_requests r"
         f" WHERE state_name IN ({placeholders(states)}) AND valid_until > ? AND valid_until <= ?"
         f" AND {_PORTAL_REQUEST} ORDER BY valid_until LIMIT ?",
         (*states, iso(after), iso(until), limit),

@@ -229,6 +229,52 @@ def test_the_changes_screen_shows_every_amount_the_requote_s_e_mail_cites(
     assert {"$884.50", "$65.00"} <= cited <= shown, (cited, shown)
 
 
+def test_an_amendment_s_new_price_is_told_with_its_fees_and_total_for_the_amended_containers(
+    app_client: TestClient, hooks: Any
+) -> None:
+    """Staff requote a quantity amendment (2 -> 5 containers) line by line with a new per-booking fee: the
+    e-mail, the notice, the /v2 read and the webhook each say the lines, the fee and the total for the 5
+    containers the changes screen shows (decision 3870), not the price per container alone."""
+    client = app_client
+    admin = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    alice, address = shipper(client, "requote-total")
+    ok(client.post(HOOKS, json={"callbackUrl": hooks.url}, headers=alice), 201)
+    rid = confirmed_on_the_screens(client, alice, admin)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=5)))
+    lines = [
+        {"code": "ocean_freight", "amount": "1150"},
+        {"code": "baf", "amount": "300"},
+        {"code": "documentation_fee", "amount": "90"},
+    ]
+    requote = {"price": 1450, "validUntil": later(), "charges": lines}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin, json=requote))
+    settle(client)
+
+    shown = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
+    assert shown["totalPrice"] == 7340 == 1450 * 5 + 90
+    for_people = "Documentation fee $90.00 per booking); $7,340.00 in all for 5 containers, valid until"
+    [mail] = [
+        m
+        for m in outbox(client)
+        if m["to"] == address and m["subject"].endswith("Your amendment: a new price")
+    ]
+    assert for_people in mail["body"], mail["body"]
+    [told] = [n for n in notices(client, "requote-total") if n["title"] == "New price for your amendment"]
+    assert for_people in told["message"], told["message"]
+    for_integrators = (
+        "The amendment needs a new price: 1450.00 USD per container (Ocean freight 1150.00 + Bunker"
+        " adjustment (BAF) 300.00), plus Documentation fee 90.00 USD per booking: 7340.00 USD in all for 5"
+        " containers, valid until"
+    )
+    read = v2_read(client, alice, ok(client.get(f"{RR}/{rid}", headers=alice))["reference"])
+    [new_price] = [f for f in read["feedbacks"] if f["message"].startswith("The amendment needs")]
+    assert new_price["message"].startswith(for_integrators), new_price["message"]
+    told_by_webhook = [
+        f for d in deliveries(client, rid) for f in d.get("feedbacks", []) if "new price" in f["message"]
+    ]
+    assert told_by_webhook == [new_price], told_by_webhook
+
+
 def test_staff_requote_an_amendment_line_by_line(client: TestClient, admin_headers: dict[str, str]) -> None:
     alice, _ = shipper(client, "requote-lines")
     rid = confirmed_on_the_screens(client, alice, admin_headers)

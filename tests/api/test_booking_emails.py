@@ -116,7 +116,7 @@ def test_a_customer_turns_a_kind_of_email_off_on_the_profile(
     headers, address = someone(client, "quiet")
     kinds = ok(client.get(PREFERENCES, headers=headers))["kinds"]
     assert kinds[0] == {"kind": "quoteReady", "label": "A price is quoted for my booking", "enabled": True}
-    assert all(k["enabled"] for k in kinds) and len(kinds) == 15  # eleven booking kinds, four tracking
+    assert all(k["enabled"] for k in kinds) and len(kinds) == 18  # fourteen booking kinds, four tracking
     # The switches are labelled in the screen's language (the request's Accept-Language).
     persian = ok(client.get(PREFERENCES, headers={**headers, "Accept-Language": "fa"}))["kinds"]
     assert persian[0] == {"kind": "quoteReady", "label": "قیمت رزرو من اعلام شد", "enabled": True}
@@ -151,6 +151,30 @@ def test_a_quote_expiring_within_a_day_is_emailed_once(
     ref = reference_of(client, headers, soon)
     assert expiring[0]["subject"] == f"[{ref}] Your quote expires within 24 hours"
     assert until.strftime("%Y/%m/%d %H:%M UTC") in expiring[0]["body"]
+
+
+def test_the_expiry_warning_says_the_quote_s_fees_and_total_as_its_quote_did(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A quote with a per-booking fee warned before it expires says its lines, the fee and the booking's
+    total as the quote's e-mail did (decision 3870), not the price per container alone."""
+    headers, address = someone(client, "hurry-total")
+    rid = create(client, headers, quantity=3)["id"]
+    until = (datetime.now(UTC) + timedelta(hours=5)).replace(microsecond=0)
+    lines = [
+        {"code": "ocean_freight", "amount": "1200"},
+        {"code": "baf", "amount": "300"},
+        {"code": "documentation_fee", "amount": "90"},
+    ]
+    body = {"price": 1500, "validUntil": until.isoformat(), "charges": lines}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers, json=body))
+    settle(client)
+    assert warn_expiring_quotes(services_of(client)) == [rid]
+    said = "Documentation fee $90.00 per booking); $4,590.00 in all for 3 containers"
+    by_kind = {m["data"]["kind"]: m["body"] for m in mails(client, address)}
+    assert said in by_kind["quoteReady"], by_kind["quoteReady"]
+    assert said in by_kind["quoteExpiring"], by_kind["quoteExpiring"]
+    assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=headers))["totalPrice"] == 4590
 
 
 def test_replaying_the_history_sends_nothing(

@@ -121,10 +121,12 @@ def test_a_rejected_booking_declines_its_accepted_shipping_order(
     instructions = client.get(f"/v3/shipping-instructions/SI-{reference}", headers=who).json()
     assert instructions["shippingInstructionsStatus"] == "DECLINED"
     assert client.get(f"/v3/transport-documents/BL-{reference}", headers=who).status_code == 404
-    # The customer hears of the rejection once, not of the instructions declined as well.
+    # The customer hears of the rejection once, not of the instructions declined as well; a confirmed
+    # booking's rejection is titled so.
     titles = notice_titles(client, who)
-    assert "Rate request rejected" in titles and "Shipping instructions declined" not in titles
-    assert "shippingInstructionsDeclined" not in [m["data"]["kind"] for m in mails(client, address)]
+    assert "Confirmed booking rejected" in titles and "Shipping instructions declined" not in titles
+    kinds = [m["data"]["kind"] for m in mails(client, address)]
+    assert "shippingInstructionsDeclined" not in kinds and kinds.count("bookingRejected") == 1
 
 
 def test_a_firm_bookings_quote_asks_nothing_of_the_customer(

@@ -206,7 +206,7 @@ def test_staff_name_the_published_sailing_of_an_estimated_plan_and_the_customer_
     # Told once in the portal, by e-mail and by the webhook that hears it.
     told = [n for n in notifications_of(client, "estimate-replaced") if n["title"] == "Sailing named"]
     assert len(told) == 1 and VOYAGE in told[0]["message"]
-    mails = [m for m in outbox(client) if m["subject"].startswith("Sailing named")]
+    mails = [m for m in outbox(client) if m["subject"].endswith("] Sailing named")]
     assert [m["to"] for m in mails] == ["named.sailing@example.ir"]
     deliveries = ok(
         client.get(f"/integrations/api/v1/client/webhooks/{hook['id']}/deliveries", headers=alice)

@@ -146,7 +146,7 @@ def test_a_booking_whose_order_may_be_filled_again_is_reminded_of_the_cut_off(
         references = {rid: reference_of(client, who, rid) for rid in (declined, cancelled, none)}
         settle(client)
     title = "Shipping instructions due"
-    reminders = [m for m in inbox.received if str(m["Subject"]).startswith(title)]
+    reminders = [m for m in inbox.received if str(m["Subject"]).endswith(title)]
     sent = sorted(str(m["Subject"]) for m in reminders)
-    assert sent == sorted(f"{title}: {ref}" for ref in references.values() for _ in (48, 24)), sent
+    assert sent == sorted(f"[{ref}] {title}" for ref in references.values() for _ in (48, 24)), sent
     assert {m["To"] for m in reminders} == {address}

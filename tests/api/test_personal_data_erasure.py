@@ -391,7 +391,7 @@ def test_an_erased_customer_is_e_mailed_nothing_more_and_everyone_else_still_is(
     assert [m["to"] for m in after if m["to"] == form["email"] or is_erased(m["to"])] == []
     his = ok(client.get(f"{BOOKING}/rate-requests", headers=omid))["list"]["list"][0]["reference"]
     assert [m["subject"] for m in after if m["to"] == "omid.bystander@example.ir"] == [
-        f"Sailing rescheduled: {his}"
+        f"[{his}] Sailing rescheduled"
     ]
     detail = ok(client.get(f"{ADMIN}/rate-requests/{on_sailing}", headers=admin_headers))
     assert detail["customerName"] == ERASED  # said once, not once per name part

@@ -141,8 +141,8 @@ def test_changes_after_confirmation_tell_the_staff_then_the_customer() -> None:
 
 # The moves of the request's own lifecycle its customer makes: no one is told (the customer did it; staff see
 # it in their lists). Every other move tells someone.
+# (An edit is told to staff only when it answers their request to revise: `RateRequest.Edited` has a line.)
 CUSTOMERS_OWN_MOVES = {
-    RateRequest.Edited,
     RateRequest.PriceAccepted,
     RateRequest.PriceCancelled,
     RateRequest.Withdrawn,

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from api.dcsa.booking.status import priced
+from domain.booking.charges import all_in, from_records
 from domain.booking.named_field import NAMED_FIELD
 
 _MAX_MESSAGE, _MAX_PATH = 5000, 500
@@ -49,28 +51,31 @@ def _reason(prefix: str, text: str) -> dict[str, Any]:
 def decision_feedbacks(
     *,
     amendment_declined: str | None = None,
-    amendment_requoted: tuple[Any, str] | None = None,
+    amendment_requoted: tuple[Any, str, Any, int | None] | None = None,
     cancellation_declined: str | None = None,
     sailing_moved: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
     sailing_named: Mapping[str, Any] | None = None,
     plan_estimated: bool = False,
 ) -> list[dict[str, Any]]:
     """`amendment_declined` / `cancellation_declined`: staff's reason for declining the booking's latest
-    amendment / cancellation request; `amendment_requoted`: its new price per container and the time it is
-    valid until; `sailing_moved`: the sailing before and after the carrier's schedule moved it;
+    amendment / cancellation request; `amendment_requoted`: its new price per container, the time it is
+    valid until, its lines (records; None: recorded before them) and the amended containers (None:
+    unknown); `sailing_moved`: the sailing before and after the carrier's schedule moved it;
     `sailing_named`: the published sailing staff named for an estimated plan; `plan_estimated`: the confirmed
     booking's plan is still an estimate (said last, as its /v2 read says it)."""
     said: list[dict[str, Any]] = []
     if amendment_declined:
         said.append(_reason("The amendment was declined; the booking stands as it was", amendment_declined))
     if amendment_requoted is not None:
-        price, valid_until = amendment_requoted
-        amount = Decimal(str(price)).quantize(Decimal("0.01"))
+        price, valid_until, charges, quantity = amendment_requoted
+        # Its lines and the total for the amended containers, as a quote's feedback says them (decision
+        # 3870): a per-booking fee is not in the price per container.
+        new_price = priced(price, from_records(charges) or all_in(Decimal(str(price))), quantity)
         said.append(
             {
                 "severity": "INFO",
                 "code": "INFORMATIONAL_MESSAGE",
-                "message": f"The amendment needs a new price: {amount} USD per container, valid until"
+                "message": f"The amendment needs a new price: {new_price}, valid until"
                 f" {valid_until}; accept it or withdraw the amendment in the portal",
             }
         )

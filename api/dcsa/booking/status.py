@@ -127,7 +127,13 @@ def _quoted(price: Any, charges: list[Charge], quantity: int | None) -> str:
     booking: 3220.50 USD in all for 2 containers`: the price with its lines and the booking's total, as the
     e-mail and the screens give them (a per-booking fee is not in the price per container); the total is
     left out where the containers are not known (a notification state older than it)."""
-    said = f"Quoted {_usd(Decimal(str(price)))} USD per container"
+    return f"Quoted {priced(price, charges, quantity)}"
+
+
+def priced(price: Any, charges: list[Charge], quantity: int | None) -> str:
+    """`1580.25 USD per container (...), plus ...: 3220.50 USD in all for 2 containers`: a price as a quote's
+    feedback says it, for a quote and an amendment's new price alike."""
+    said = f"{_usd(Decimal(str(price)))} USD per container"
     per_container = [c for c in charges if c.per == PER_CONTAINER]
     if len(per_container) > 1:
         said += f" ({' + '.join(f'{c.name} {_usd(c.amount)}' for c in per_container)})"

@@ -145,7 +145,15 @@ def decisions_of(row: dict[str, Any]) -> dict[str, Any]:
     if amendment == "declined" and row.get("amendment_message"):
         found["amendment_declined"] = row["amendment_message"]
     if amendment == "requoted" and row.get("amendment_price") is not None:
-        found["amendment_requoted"] = (row["amendment_price"], row["amendment_valid_until"])
+        amended = json.loads(row["amendment_amended"] or "{}")
+        quantity = None if amended.get("quantity") is None else int(amended["quantity"])
+        charges = None if not row.get("amendment_charges") else json.loads(row["amendment_charges"])
+        found["amendment_requoted"] = (
+            row["amendment_price"],
+            row["amendment_valid_until"],
+            charges,
+            quantity,
+        )
     if row.get("cancellation_state") == "declined" and row.get("cancellation_message"):
         found["cancellation_declined"] = row["cancellation_message"]
     if row.get("sailing_previous") and row.get("sailing_now"):
