@@ -47,3 +47,41 @@ def test_a_focused_field_stops_below_the_header_with_a_solid_ring(
     )
     assert ring[0] == "solid", ring
     assert "rgb(46, 107, 216)" in ring[1] and "rgba" not in ring[1], ring
+
+
+def test_the_phone_menu_keeps_the_keyboard_and_a_new_page_takes_it_at_its_heading(
+    page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    username, password, _ = logged_in_customer(live_server, "Drawer Trading")
+    page.set_viewport_size({"width": 390, "height": 740})
+    sign_in(page, live_server, username, password)
+    page.goto(f"{live_server.url}/dashboard/bookings")
+    expect(page.get_by_role("heading", name="Booking Requests")).to_be_visible()
+    # The first stop skips the header and the menu (decision 3875).
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
+
+    menu_button = page.get_by_role("button", name="Menu")
+    menu_button.focus()
+    page.keyboard.press("Enter")
+    drawer = page.get_by_role("navigation", name="Mobile menu")
+    expect(drawer.get_by_role("link", name="Overview")).to_be_focused()
+    # Tab goes round the drawer and its Menu button, never into the page behind the scrim.
+    where = "() => document.activeElement.closest('nav, header')?.tagName ?? 'PAGE'"
+    reached = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate(where))
+    assert set(reached) <= {"NAV", "HEADER"}, reached
+    page.screenshot(path=str(screenshot_dir / "drawer-keeps-focus-390.png"))
+    page.keyboard.press("Escape")
+    expect(drawer).to_have_count(0)
+    expect(menu_button).to_be_focused()
+
+    # A link chosen in the drawer: the new page's heading has the focus, and the next Tab is in its content.
+    page.keyboard.press("Enter")
+    drawer.get_by_role("link", name="Overview").focus()
+    page.keyboard.press("Enter")
+    heading = page.get_by_role("heading", name="Overview", level=1)
+    expect(heading).to_be_focused()
+    assert page.evaluate("window.scrollY") == 0

@@ -38,13 +38,19 @@ export function guardRedirect(pathname: string, hasToken: boolean): string | nul
 
 /**
  * The login screen that, once signed in, leads to `target` (a path with its query and fragment): what a
- * deep link opened signed out becomes. The entries that lead to the default screen anyway carry nothing.
+ * deep link opened signed out becomes. The entries that lead to the default screen anyway carry nothing, nor
+ * does a path that is no screen (`isScreen`: the route table's): it would lead to the not-found page.
  */
-export function loginLeadingTo(target: string, reason?: 'signedOut'): string {
+export function loginLeadingTo(
+  target: string,
+  reason?: 'signedOut',
+  isScreen: (path: string) => boolean = () => true,
+): string {
   const query = new URLSearchParams();
   if (reason) query.set(reason, '1');
   const path = normalizePath(target.split(/[?#]/, 1)[0]);
-  if (path !== '/' && path !== '/dashboard' && !isPublicPath(path)) query.set(NEXT_KEY, target);
+  const leadsElsewhere = path !== '/' && path !== '/dashboard' && !isPublicPath(path);
+  if (leadsElsewhere && isScreen(target)) query.set(NEXT_KEY, target);
   const search = query.toString();
   return search ? `${LOGIN_PATH}?${search}` : LOGIN_PATH;
 }

@@ -84,6 +84,18 @@ describe('route table', () => {
     await vi.waitFor(() => expect(away.state.location.pathname).toBe('/dashboard/overview'));
   });
 
+  it('carries no target to a path that is no screen, and a login ignores one: never a 404', async () => {
+    const signedOut = renderAt('/staff');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).not.toBeNull();
+    expect(signedOut.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(signedOut.state.location.search).get('next')).toBeNull();
+    // A link written before (or typed) still names it: the staff land on their home, the overview.
+    startSession({ token: 't', accountType: 0, roles: ['admin'] });
+    const staff = renderAt('/login?next=%2Fstaff');
+    await vi.waitFor(() => expect(staff.state.location.pathname).toBe('/dashboard/overview'));
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+  });
+
   it('opens the reset-link page without a token', async () => {
     renderAt('/forgetpassword/createpassword?token=t&nationalId=1');
     expect(await screen.findByRole('heading', { name: 'Create New Password' })).not.toBeNull();

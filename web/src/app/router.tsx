@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import { Navigate, createBrowserRouter, matchRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { loadLoginCatalogues } from '@/i18n';
 import { hasToken } from '@/lib/session';
@@ -66,11 +66,11 @@ function DashboardEntry() {
  */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout isScreen={isScreen} />,
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <DashboardEntry /> },
-      { path: 'login', element: <LoginRoute /> },
+      { path: 'login', element: <LoginRoute isScreen={isScreen} /> },
       { path: 'register', element: <RegisterRoute /> },
       { path: 'team/invitation', element: <AcceptInvitationRoute /> },
       {
@@ -211,6 +211,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether a path (its query and fragment aside) is one of the screens above rather than the not-found page:
+ * a login carries only such a path as where to go once signed in. */
+export function isScreen(path: string): boolean {
+  const matches = matchRoutes(routes, path.split(/[?#]/, 1)[0]) ?? [];
+  return matches.length > 0 && matches[matches.length - 1].route.path !== '*';
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -59,9 +59,12 @@ describe('the booking screens in Persian', () => {
     expect(table.textContent).toContain('۱۴۰۵/۱۰/۰۸');
     expect(table.querySelector('bdi')?.textContent).toBe('FB-2026-000123');
     expect(table.textContent).not.toMatch(/\b(Reference|Cargo Details|Shipping Date|View Details)\b/);
-    // What it carries in Persian words (the server's cargoDetails is English), the typed commodity isolated.
+    // Its reference, and what it carries in Persian words (the server's cargoDetails is English), the typed
+    // commodity isolated.
     expect(
-      screen.getAllByRole('link', { name: 'مشاهدهٔ جزئیات ۲ × ۲۰ فوتی خشک، \u2068Saffron\u2069' }).length,
+      screen.getAllByRole('link', {
+        name: 'مشاهدهٔ جزئیات FB-2026-000123، ۲ × ۲۰ فوتی خشک، \u2068Saffron\u2069',
+      }).length,
     ).toBeGreaterThan(0);
     expect(table.textContent).not.toMatch(/Dry| x /);
   });

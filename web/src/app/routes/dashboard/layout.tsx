@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentType, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -21,6 +21,7 @@ import { useMe } from '@/features/accounts/api/notifications';
 import { useAccountLanguage } from '@/lib/account-language';
 import type { english } from '@/i18n';
 import { useLiveUpdates } from '@/lib/live';
+import { focusHeadingNow, focusPageHeading } from '@/lib/page-focus';
 import { queryClient } from '@/lib/query-client';
 import { endSession, getRole, getRoles, hasToken } from '@/lib/session';
 import styles from './layout.module.css';
@@ -44,6 +45,16 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
   audit: ShieldIcon,
 };
 
+const DRAWER_ID = 'dashboard-mobile-menu';
+/** Where the main content starts: the skip link's target. */
+const CONTENT_ID = 'main-content';
+/** Wider than this the side menu shows and the drawer is not drawn (layout.module.css). */
+const SIDE_MENU_QUERY = '(min-width: 768px)';
+const FOCUSABLE = ['a[href]', 'button', 'input', 'select'].map((tag) => `${tag}:not([disabled])`).join();
+
+/** Where the focus goes when the drawer closes: back to the Menu button, or (a link chosen) to the page. */
+type AfterClose = 'menuButton' | 'page';
+
 /** A menu item's label is its English word, also its key in the catalogue (the menu test reads the words). */
 type MenuWord = keyof typeof english.common.menu;
 
@@ -54,7 +65,15 @@ function isItemActive(item: MenuItem, pathname: string): boolean {
   );
 }
 
-function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname: string; onNavigate?: () => void }) {
+function MenuList({
+  items,
+  pathname,
+  onNavigate,
+}: {
+  items: MenuItem[];
+  pathname: string;
+  onNavigate?: (item: MenuItem) => void;
+}) {
   const { t } = useTranslation();
   return (
     <ul className={styles.menuList}>
@@ -68,7 +87,7 @@ function MenuList({ items, pathname, onNavigate }: { items: MenuItem[]; pathname
               to={item.to}
               className={active ? `${styles.menuLink} ${styles.active}` : styles.menuLink}
               aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
+              onClick={onNavigate ? () => onNavigate(item) : undefined}
             >
               <Icon size={20} />
               <span>{t(`menu.${item.label as MenuWord}`)}</span>
@@ -91,7 +110,7 @@ function Menu({
   pathname: string;
   onLogout: () => void;
   loggingOut: boolean;
-  onNavigate?: () => void;
+  onNavigate?: (item: MenuItem) => void;
 }) {
   const { t } = useTranslation();
   const { main, staff } = menuSections({ roles: getRoles(), accountType: getRole(), mobile });
@@ -127,42 +146,94 @@ export function DashboardLayout() {
   const me = useMe(hasToken() && !loggingOut);
   const saveLanguage = useAccountLanguage(me.data);
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  const afterClose = useRef<AfterClose | null>(null);
+  const closeDrawer = (then: AfterClose | null) => {
+    afterClose.current = then;
+    setDrawerOpen(false);
+  };
+
+  // The open drawer is modal for the keyboard (the rest of the page is inert behind the scrim): it takes the
+  // focus, Tab goes round its items and the Menu button (which closes it), Escape closes it.
   useEffect(() => {
-    if (!drawerOpen) return undefined;
+    if (!drawerOpen) {
+      const then = afterClose.current;
+      afterClose.current = null;
+      if (then === 'menuButton') menuButton.current?.focus();
+      else if (then === 'page') return focusPageHeading();
+      return undefined;
+    }
+    drawer.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
+      if (event.key === 'Escape') {
+        closeDrawer('menuButton');
+        return;
+      }
+      if (event.key !== 'Tab' || !menuButton.current || !drawer.current) return;
+      const stops = [menuButton.current, ...drawer.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const step = event.shiftKey ? -1 : 1;
+      event.preventDefault();
+      stops[at === -1 ? 0 : (at + step + stops.length) % stops.length].focus();
+    };
+    // Wide enough for the side menu, the drawer is not drawn: nothing may stay inert.
+    const wide = window.matchMedia?.(SIDE_MENU_QUERY);
+    const onWide = () => {
+      if (wide?.matches) closeDrawer(null);
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    wide?.addEventListener('change', onWide);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      wide?.removeEventListener('change', onWide);
+    };
   }, [drawerOpen]);
+
+  // A menu item chosen in the drawer: another page's heading takes the focus on the route change; the page
+  // already shown takes it here.
+  const chooseFromDrawer = (item: MenuItem) =>
+    closeDrawer(item.to.split('?')[0].toLowerCase() === pathname.toLowerCase() ? 'page' : null);
+
+  // The link's own address is the content; the router is not asked to go to a fragment.
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (!focusHeadingNow()) document.getElementById(CONTENT_ID)?.focus({ preventScroll: true });
+  };
 
   const logout = () => {
     endSession();
     queryClient.clear();
     setLoggingOut(true);
-    setDrawerOpen(false);
+    closeDrawer(drawerOpen ? 'menuButton' : null);
     toast.notif(t('shell.loggedOut'));
     logoutTimer.current = setTimeout(() => navigate('/login', { replace: true }), LOGOUT_REDIRECT_MS);
   };
+  const menuProps = { pathname, onLogout: logout, loggingOut };
 
   return (
     <div className={styles.shell}>
+      {/* The first stop: past the header and the menu, straight to the page. */}
+      <a href={`#${CONTENT_ID}`} className={styles.skipLink} onClick={skipToContent} inert={drawerOpen}>
+        {t('shell.skipToContent')}
+      </a>
       <header className={styles.header}>
         <button
+          ref={menuButton}
           type="button"
           className={styles.hamburger}
           aria-label={t('shell.menu')}
           aria-expanded={drawerOpen}
-          aria-controls="dashboard-mobile-menu"
-          onClick={() => setDrawerOpen((v) => !v)}
+          aria-controls={DRAWER_ID}
+          onClick={() => (drawerOpen ? closeDrawer('menuButton') : setDrawerOpen(true))}
         >
           {drawerOpen ? <CloseIcon size={22} /> : <HamburgerIcon size={22} />}
         </button>
-        <Link to="/dashboard/overview" className={styles.brand}>
+        <Link to="/dashboard/overview" className={styles.brand} inert={drawerOpen}>
           <Logo />
           <span>{t('shell.brand')}</span>
         </Link>
-        <div className={styles.headerActions}>
+        <div className={styles.headerActions} inert={drawerOpen}>
           <LanguageSwitch onChange={saveLanguage} />
           <NotificationBell />
         </div>
@@ -170,26 +241,20 @@ export function DashboardLayout() {
 
       {drawerOpen ? (
         <>
-          <div className={styles.scrim} onClick={() => setDrawerOpen(false)} aria-hidden="true" />
-          <nav id="dashboard-mobile-menu" className={styles.drawer} aria-label={t('shell.mobileMenu')}>
-            <Menu
-              mobile
-              pathname={pathname}
-              onLogout={logout}
-              loggingOut={loggingOut}
-              onNavigate={() => setDrawerOpen(false)}
-            />
+          <div className={styles.scrim} onClick={() => closeDrawer('menuButton')} aria-hidden="true" />
+          <nav ref={drawer} id={DRAWER_ID} className={styles.drawer} aria-label={t('shell.mobileMenu')}>
+            <Menu mobile {...menuProps} onNavigate={chooseFromDrawer} />
           </nav>
         </>
       ) : null}
 
-      <div className={styles.sidebarColumn}>
+      <div className={styles.sidebarColumn} inert={drawerOpen}>
         <nav className={styles.sidebar} aria-label={t('shell.sideMenu')}>
-          <Menu mobile={false} pathname={pathname} onLogout={logout} loggingOut={loggingOut} />
+          <Menu mobile={false} {...menuProps} />
         </nav>
       </div>
 
-      <main className={styles.content}>
+      <main id={CONTENT_ID} className={styles.content} tabIndex={-1} inert={drawerOpen}>
         <Suspense
           fallback={
             <div className={styles.fallback}>

@@ -26,6 +26,7 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
   const panelId = useId();
   const countId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const bellRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -33,7 +34,10 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      // Closed from inside the panel, the focus would go with it: it goes back to the bell.
+      if (rootRef.current?.contains(document.activeElement)) bellRef.current?.focus();
+      setOpen(false);
     };
     document.addEventListener('mousedown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -46,6 +50,7 @@ export function NotificationBell({ unreadCount: fixedCount }: NotificationBellPr
   return (
     <div ref={rootRef} className={styles.root}>
       <button
+        ref={bellRef}
         type="button"
         className={styles.bell}
         aria-label={t('notificationBell.notifications')}

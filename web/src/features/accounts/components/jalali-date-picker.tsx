@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TextInput } from '@/components/ui/text-input';
 import { latinDigits, localDigits } from '@/lib/format';
 import { formatDate, isValidJalali, jalaliMonthLength, jalaliWeekday, parseDate, toJalali } from '../lib/jalali';
+import type { SimpleDate } from '../lib/jalali';
 import styles from './accounts.module.css';
 
 const NUMERIC = 'numeric';
@@ -25,7 +26,57 @@ function today() {
   return toJalali({ year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() });
 }
 
-/** A text field holding YYYY/MM/DD and a Jalali calendar to pick it from (keyboard reachable). */
+const DAYS_A_WEEK = 7;
+const CALENDAR_STOPS = 'button:not([disabled]), select, input, [tabindex="0"]';
+
+/** The day `days` after (or before) `date`, across months and years. */
+function addDays({ year, month, day }: SimpleDate, days: number): SimpleDate {
+  let at = { year, month, day: day + days };
+  while (at.day < 1) {
+    const before = at.month === 1 ? { year: at.year - 1, month: 12 } : { year: at.year, month: at.month - 1 };
+    at = { ...before, day: at.day + jalaliMonthLength(before.year, before.month) };
+  }
+  while (at.day > jalaliMonthLength(at.year, at.month)) {
+    const length = jalaliMonthLength(at.year, at.month);
+    at =
+      at.month === 12
+        ? { year: at.year + 1, month: 1, day: at.day - length }
+        : { ...at, month: at.month + 1, day: at.day - length };
+  }
+  return at;
+}
+
+/** The same day `months` later (or earlier), or the month's last when it is shorter. */
+function addMonths({ year, month, day }: SimpleDate, months: number): SimpleDate {
+  const index = year * 12 + (month - 1) + months;
+  const at = { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  return { ...at, day: Math.min(day, jalaliMonthLength(at.year, at.month)) };
+}
+
+/**
+ * Where a key moves the day in the grid (the APG date picker's keys): the arrows by a day or a week (left and
+ * right as drawn: in Persian the week runs right to left), Home and End to the week's ends, Page Up and Page
+ * Down by a month, with Shift by a year. null: not a key of the grid.
+ */
+function moveByKey(date: SimpleDate, key: string, shift: boolean, rtl: boolean): SimpleDate | null {
+  const column = (jalaliWeekday({ ...date, day: 1 }) + date.day - 1) % DAYS_A_WEEK;
+  const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
+  const back = rtl ? 'ArrowRight' : 'ArrowLeft';
+  if (key === forward) return addDays(date, 1);
+  if (key === back) return addDays(date, -1);
+  if (key === 'ArrowDown') return addDays(date, DAYS_A_WEEK);
+  if (key === 'ArrowUp') return addDays(date, -DAYS_A_WEEK);
+  if (key === 'Home') return addDays(date, -column);
+  if (key === 'End') return addDays(date, DAYS_A_WEEK - 1 - column);
+  if (key === 'PageDown') return addMonths(date, shift ? 12 : 1);
+  if (key === 'PageUp') return addMonths(date, shift ? -12 : -1);
+  return null;
+}
+
+/**
+ * A text field holding YYYY/MM/DD and a Jalali calendar to pick it from: a dialog whose days are a grid, one
+ * Tab stop moved by the arrow keys, that gives the focus back to its button when it closes.
+ */
 export function JalaliDatePicker({
   label,
   value,
@@ -44,8 +95,14 @@ export function JalaliDatePicker({
   const opening = { ...today(), year: today().year - 25 };
   const initial = parsed && isValidJalali(parsed) ? parsed : opening;
   const [view, setView] = useState({ year: initial.year, month: initial.month });
+  // The day the grid's one Tab stop is on (in the month shown, the month's last when it is shorter).
+  const [activeDay, setActiveDay] = useState(initial.day);
   const calendarId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  // Set when the keyboard moved the day or the calendar opened: the day's button takes the focus once drawn.
+  const focusDay = useRef(false);
   const language = i18n.language?.startsWith('fa') ? 'fa' : 'en';
   // The day is held in Latin digits and shown in the language's (each digit for one, so the caret keeps its
   // place: it is put back where it was typed after the shown value is rewritten).
@@ -74,12 +131,64 @@ export function JalaliDatePicker({
 
   const length = jalaliMonthLength(view.year, view.month);
   const offset = jalaliWeekday({ year: view.year, month: view.month, day: 1 });
+  const active = { ...view, day: Math.min(activeDay, length) };
+
+  useEffect(() => {
+    if (!open || !focusDay.current) return;
+    focusDay.current = false;
+    gridRef.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  });
+
+  const openCalendar = () => {
+    // It opens at the day held, or where it was left.
+    const held = parseDate(value);
+    if (held && isValidJalali(held)) {
+      setView({ year: held.year, month: held.month });
+      setActiveDay(held.day);
+    }
+    focusDay.current = true;
+    setOpen(true);
+  };
+  /** Closed by the keyboard or a day chosen, the focus goes back to the calendar's button. */
+  const closeCalendar = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+  const moveTo = (date: SimpleDate) => {
+    setView({ year: date.year, month: date.month });
+    setActiveDay(date.day);
+    focusDay.current = true;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      setOpen(false);
+      closeCalendar();
+      return;
+    }
+    // A modal dialog: Tab goes round its stops.
+    if (event.key === 'Tab') {
+      const stops = [...event.currentTarget.querySelectorAll<HTMLElement>(CALENDAR_STOPS)].filter(
+        (stop) => stop.tabIndex >= 0,
+      );
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const last = stops.length - 1;
+      if (event.shiftKey ? at <= 0 : at === last) {
+        event.preventDefault();
+        stops[event.shiftKey ? last : 0]?.focus();
+      }
     }
   };
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const rtl = event.currentTarget.closest('[dir]')?.getAttribute('dir') === 'rtl';
+    const next = moveByKey(active, event.key, event.shiftKey, rtl);
+    if (!next) return;
+    event.preventDefault();
+    moveTo(next);
+  };
+  const weeks: (number | null)[][] = [];
+  const cells = [...Array.from({ length: offset }, () => null), ...Array.from({ length }, (_, i) => i + 1)];
+  for (let i = 0; i < cells.length; i += DAYS_A_WEEK) weeks.push(cells.slice(i, i + DAYS_A_WEEK));
 
   return (
     <div className={styles.dateField} ref={rootRef}>
@@ -104,11 +213,13 @@ export function JalaliDatePicker({
         onBlur={onBlur}
         endAdornment={
           <button
+            ref={toggleRef}
             type="button"
             className={styles.linkButton}
+            aria-haspopup="dialog"
             aria-expanded={open}
             aria-controls={calendarId}
-            onClick={() => setOpen((v) => !v)}
+            onClick={() => (open ? setOpen(false) : openCalendar())}
           >
             {t('datePicker.open')}
           </button>
@@ -118,7 +229,8 @@ export function JalaliDatePicker({
         <div
           id={calendarId}
           className={styles.calendar}
-          role="group"
+          role="dialog"
+          aria-modal="true"
           aria-label={t('datePicker.calendar', { label })}
           onKeyDown={onKeyDown}
         >
@@ -162,34 +274,48 @@ export function JalaliDatePicker({
               <span className={styles.pointing}>›</span>
             </button>
           </div>
-          <div className={styles.days}>
-            {weekdays.map((d) => (
-              <span key={d} className={styles.weekday} aria-hidden="true">
-                {d}
-              </span>
-            ))}
-            {Array.from({ length: offset }, (_, i) => (
-              <span key={`blank-${i}`} />
-            ))}
-            {Array.from({ length }, (_, i) => {
-              const date = { ...view, day: i + 1 };
-              const text = formatDate(date);
-              return (
-                <button
-                  key={text}
-                  type="button"
-                  className={text === value ? styles.selected : undefined}
-                  aria-label={text}
-                  aria-pressed={text === value}
-                  onClick={() => {
-                    onChange(text);
-                    setOpen(false);
-                  }}
-                >
-                  {localDigits(String(i + 1))}
-                </button>
-              );
+          <div
+            ref={gridRef}
+            className={styles.days}
+            role="grid"
+            aria-label={t('datePicker.monthOfYear', {
+              month: months[view.month - 1],
+              year: localDigits(String(view.year)),
             })}
+            onKeyDown={onGridKeyDown}
+          >
+            <div role="row" aria-hidden="true">
+              {weekdays.map((d) => (
+                <span key={d} className={styles.weekday}>
+                  {d}
+                </span>
+              ))}
+            </div>
+            {weeks.map((week) => (
+              <div role="row" key={week.find(Boolean)}>
+                {week.map((day, column) => {
+                  if (day === null) return <span key={`blank-${column}`} role="gridcell" />;
+                  const text = formatDate({ ...view, day });
+                  return (
+                    <span key={text} role="gridcell" aria-selected={text === value}>
+                      <button
+                        type="button"
+                        className={text === value ? styles.selected : undefined}
+                        aria-label={text}
+                        // One Tab stop for the whole month: the arrow keys move it.
+                        tabIndex={day === active.day ? 0 : -1}
+                        onClick={() => {
+                          onChange(text);
+                          closeCalendar();
+                        }}
+                      >
+                        {localDigits(String(day))}
+                      </button>
+                    </span>
+                  );
+                })}
+              </div>
+            ))}
           </div>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { formatCount } from '@/lib/format';
+import { useHeadingFocusOnStep } from '@/lib/page-focus';
 import styles from './accounts.module.css';
 import { Separator } from '@/components/ui/separator/separator';
 
@@ -17,6 +18,8 @@ export function signUpSteps(foreign: boolean): readonly string[] {
 export function SignUpProgress({ current, steps }: { current: number; steps: readonly string[] }) {
   const { t } = useTranslation('accounts');
   const total = steps.length;
+  // The step that held the focus is gone: the page's heading takes it, not the document's body.
+  useHeadingFocusOnStep(current);
   const label = t('signUpProgress.label', {
     current: formatCount(current),
     total: formatCount(total),

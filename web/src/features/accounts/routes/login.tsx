@@ -9,17 +9,24 @@ import { LoginBanner } from '../components/login-banner';
 import { LoginForm } from '../components/login-form';
 import styles from './login.module.css';
 
-export function LoginRoute() {
+export interface LoginRouteProps {
+  /** Whether a path is one of the app's screens: a `next` that names none (an old or mistyped link) is
+   * ignored, so signing in never ends on the not-found page. */
+  isScreen?: (path: string) => boolean;
+}
+
+export function LoginRoute({ isScreen = () => true }: LoginRouteProps) {
   const { t } = useTranslation('accounts');
   // Read once: after a successful login the form keeps the screen for its 3-second reload delay.
   const [signedIn] = useState(hasToken);
   const [params] = useSearchParams();
   const signedOut = params.get('signedOut') === '1';
   // The page a deep link pointed at (kept in the address, so the reload after login still knows it).
-  if (signedIn)
-    return (
-      <Navigate to={nextAfterLogin(params.get(NEXT_KEY), window.location.origin) ?? '/dashboard/overview'} replace />
-    );
+  if (signedIn) {
+    const next = nextAfterLogin(params.get(NEXT_KEY), window.location.origin);
+    // The overview is everyone's home: the staff's work queue, the customer's bookings at a glance.
+    return <Navigate to={next && isScreen(next) ? next : '/dashboard/overview'} replace />;
+  }
 
   return (
     <div className={styles.page}>

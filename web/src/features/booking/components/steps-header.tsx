@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { STEP_TITLES } from '@/machines/booking-wizard';
 import { localDigits } from '@/lib/format';
+import { useHeadingFocusOnStep } from '@/lib/page-focus';
 import styles from './booking.module.css';
 
 /** The four-step progress header (Rate Request, Booking Letter, Shipping Order, Final). */
 export function StepsHeader({ active, allDone = false }: { active: number; allDone?: boolean }) {
   const { t } = useTranslation('booking');
+  // The step that held the focus is gone: the page's heading takes it, not the document's body.
+  useHeadingFocusOnStep(active);
   // The machine names the steps in English (its keys); the catalogue says them by position.
   const names = [
     t('stepsHeader.steps.0'),

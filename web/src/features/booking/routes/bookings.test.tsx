@@ -104,3 +104,22 @@ describe('the booking list', () => {
     await waitFor(() => expect(listed()).toEqual(ORDERS.type.slice(0, 10).map((row) => row.reference)));
   });
 });
+
+describe("the booking list's links", () => {
+  it('names each booking by its reference, so two bookings of the same cargo are told apart', async () => {
+    const cargo = { commodity: 'Pistachios', cargoDetails: '1 x 20 Dry, Pistachios' };
+    const same = (n: number) => ({ ...booking(n), ...cargo });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/auth/api/v1/me') return envelope({ id: 'm', companyId: 'c', teamRole: 'owner' });
+      return envelope({ list: { list: [same(2), same(1)], totalCount: 2 } });
+    });
+    renderWithProviders(<BookingsRoute />);
+    const table = within(await screen.findByRole('table'));
+    const names = table.getAllByRole('link').map((link) => link.getAttribute('aria-label'));
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    expect(names[0]).toMatch(/^View Details of FB-2026-000002, /);
+    expect(names[1]).toMatch(/^View Details of FB-2026-000001, /);
+  });
+});

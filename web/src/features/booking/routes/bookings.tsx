@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { customerLabel, stateName } from '@/lib/lifecycle';
 import { useDebounced } from '@/lib/use-debounced';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
-import type { ListSort } from '../api/booking-api';
+import type { ListSort, RateRequestRow } from '../api/booking-api';
 import { detailsTarget } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
@@ -56,6 +56,13 @@ export function BookingsRoute() {
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Two bookings of the same cargo are told apart by their references (a link's name is all a screen reader
+  // lists); a booking from before references had only its cargo.
+  const detailsName = (row: RateRequestRow) =>
+    row.reference
+      ? t('bookings.viewDetailsOfBooking', { reference: row.reference, name: cargoWords(row) })
+      : t('bookings.viewDetailsOf', { name: cargoWords(row) });
 
   // Booking is a booker's or an owner's; a viewer's list has no New booking.
   const newBooking = useTeamRights().book ? (
@@ -143,7 +150,7 @@ export function BookingsRoute() {
                       <WhereItIs progress={row.progress} />
                     </td>
                     <td>
-                      <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: cargoWords(row) })}>
+                      <Link to={detailsTarget(row)} aria-label={detailsName(row)}>
                         {t('bookings.viewDetails')}
                       </Link>
                     </td>
@@ -180,7 +187,7 @@ export function BookingsRoute() {
                     </span>
                   </p>
                   <WhereItIs progress={row.progress} />
-                  <Link to={detailsTarget(row)} aria-label={t('bookings.viewDetailsOf', { name: cargoWords(row) })}>
+                  <Link to={detailsTarget(row)} aria-label={detailsName(row)}>
                     {t('bookings.viewDetails')}
                   </Link>
                 </li>
