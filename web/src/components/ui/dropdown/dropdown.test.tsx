@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Controller, useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { Dropdown, dropdownErrorMessage } from './dropdown';
 
@@ -7,6 +8,34 @@ const ports = [
   { name: 'Jebel Ali', value: 2 },
   { name: 'Hamburg', value: 3 },
 ];
+
+/** A form of one required port, as a form library holds it (`Controller`). */
+function PortForm() {
+  const { control, handleSubmit } = useForm<{ pol: { name: string; value: number } | null }>({
+    defaultValues: { pol: null },
+  });
+  return (
+    <form onSubmit={handleSubmit(() => {})}>
+      <Controller
+        control={control}
+        name="pol"
+        rules={{ required: 'Required' }}
+        render={({ field, fieldState }) => (
+          <Dropdown
+            label="POL"
+            options={ports}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
 
 describe('Dropdown', () => {
   it("turns 'Required' into '{label} is Required'", () => {
@@ -68,5 +97,13 @@ describe('Dropdown', () => {
       />,
     );
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Chabahar / Chah Bahar (IRZBR)']);
+  });
+
+  it('is focused by the form library when it is the invalid field', async () => {
+    render(<PortForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const trigger = screen.getByRole('combobox', { name: 'POL' });
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+    expect(trigger.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { message } from '@/lib/messages';
+import { mergeRefs } from '@/lib/merge-refs';
 import { FieldLabel } from '../field-label';
 import { ChevronDownIcon } from '../icons';
 import styles from './dropdown.module.css';
@@ -37,6 +38,8 @@ export interface DropdownProps<V extends string | number = number> {
   onFilterChange?: (text: string) => void;
   emptyText?: string;
   className?: string;
+  /** The field's button: a form library focuses it when the field is the first invalid one (`field.ref`). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Dropdown<V extends string | number = number>({
@@ -55,6 +58,7 @@ export function Dropdown<V extends string | number = number>({
   onFilterChange,
   emptyText,
   className,
+  ref,
 }: DropdownProps<V>) {
   const { t } = useTranslation('common');
   const generatedId = useId();
@@ -169,7 +173,7 @@ export function Dropdown<V extends string | number = number>({
         {label}
       </FieldLabel>
       <button
-        ref={triggerRef}
+        ref={mergeRefs(triggerRef, ref)}
         id={baseId}
         name={name}
         type="button"

@@ -38,6 +38,7 @@ export function NewPasswordFields<T extends Values>({
             name={field.name}
             onBlur={field.onBlur}
             onValueChange={field.onChange}
+            ref={field.ref}
             hint={t('newPasswordFields.hint')}
             error={e.newPassword?.message}
           />

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { message } from '@/lib/messages';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { CreatePasswordRoute } from './create-password';
@@ -30,4 +31,21 @@ describe('CreatePasswordRoute', () => {
       expect(JSON.parse(String(init.body))).toMatchObject({ token: 'abc.def' });
     });
   }
+
+  it('focuses a password too short, which its error describes, when Save Password is refused', async () => {
+    renderWithProviders(<CreatePasswordRoute />, {
+      route: '/forgetpassword/createpassword?token=abc.def&nationalId=4325031880',
+    });
+    const password = await screen.findByLabelText('Password');
+    fireEvent.change(password, { target: { value: 'short' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Password' }));
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    const said = password.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(said.map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
+      message('accounts.password.min'),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

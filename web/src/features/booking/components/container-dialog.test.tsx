@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18next } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
@@ -30,5 +30,72 @@ describe("the container dialog's number the register does not hold", () => {
       expect(await screen.findByText('کانتینر MSCU1000001 در فهرست کانتینرهای ثبت‌شده نیست')).toBeTruthy();
       expect(screen.queryByText(/container register/)).toBeNull();
     });
+  });
+});
+
+const word = (key: 'seal' | 'count' | 'grossWeight' | 'netWeight' | 'numbers' | 'addButton') =>
+  i18next.t(`booking:containerDialog.${key}`);
+
+/** The first row's fields filled but the number (`seal`, `count`, weights). */
+function fillRow(): void {
+  fireEvent.change(screen.getByLabelText(word('seal')), { target: { value: 'SL-1' } });
+  fireEvent.change(screen.getByLabelText(word('count')), { target: { value: '10' } });
+  fireEvent.change(screen.getByLabelText(word('grossWeight')), { target: { value: '2000' } });
+  fireEvent.change(screen.getByLabelText(word('netWeight')), { target: { value: '1800' } });
+}
+
+/** The dialog for `quantity` containers, none added yet. */
+function renderDialog(quantity: number): void {
+  const props = { quantity, initial: [], onClose: () => {}, onSubmit: () => {} };
+  renderWithProviders(<ContainerDialog open {...props} />);
+}
+
+/** The text of what describes `field` (its error, its hint). */
+const describedText = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+describe("the container dialog's refused ADD", () => {
+  it('focuses Container Numbers first when nothing is filled, its error describing it', async () => {
+    fetchMock.mockImplementation(async () => envelope({ list: { list: [] } }));
+    renderDialog(2);
+    fireEvent.click(screen.getByRole('button', { name: word('addButton') }));
+    const numbers = screen.getByRole('combobox', { name: word('numbers') });
+    await waitFor(() => expect(document.activeElement).toBe(numbers));
+    expect(numbers.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(word('seal')).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('focuses a number the register does not hold, its error describing it', async () => {
+    await typeUnregistered();
+    await screen.findByText('MSCU1000001 is not in the container register');
+    fillRow();
+    const add = screen.getByRole('button', { name: word('addButton') });
+    add.focus();
+    fireEvent.click(add);
+    const numbers = screen.getByRole('combobox', { name: word('numbers') });
+    await waitFor(() => expect(document.activeElement).toBe(numbers));
+    expect(describedText(numbers)).toContain('MSCU1000001 is not in the container register');
+  });
+});
+
+describe('the container that fills the booking', () => {
+  it('moves focus from ADD, now disabled, to Submit', async () => {
+    const registered = [{ name: 'MSCU1000001', value: 7 }];
+    fetchMock.mockImplementation(async () => envelope({ list: { list: registered } }));
+    renderDialog(1);
+    const numbers = screen.getByRole('combobox', { name: word('numbers') });
+    fireEvent.change(numbers, { target: { value: 'MSCU1000001' } });
+    const chosen = i18next.t('booking:containerDialog.chosen', { name: 'MSCU1000001' });
+    expect(await screen.findByText(chosen)).toBeTruthy();
+    fillRow();
+    const add = screen.getByRole('button', { name: word('addButton') });
+    add.focus();
+    fireEvent.click(add);
+    const submit = screen.getByRole('button', { name: i18next.t('booking:actions.submit') });
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+    expect((add as HTMLButtonElement).disabled).toBe(true);
   });
 });

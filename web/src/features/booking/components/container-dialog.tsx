@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { ContainersTable } from '@/components/booking-facts';
+import { useFocusFirstInvalid } from '@/lib/focus-first-invalid';
 import { localDigits } from '@/lib/format';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
@@ -58,7 +60,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
     useForm<ContainerRowValues>({
       resolver: zodResolver(containerRowSchema),
       defaultValues: EMPTY_ROW,
+      // The first invalid field as read, Container Numbers first (useFocusFirstInvalid).
+      shouldFocusError: false,
     });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, formState.submitCount);
   const exact = whole && !problem ? (found.data ?? []).find((o) => o.name === typed) : undefined;
   useEffect(() => {
     if (exact && getValues('container')?.value !== exact.value) setValue('container', exact, { shouldValidate: true });
@@ -67,6 +73,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
     whole && !problem && found.isSuccess && !exact ? t('containerDialog.notInRegister', { number: typed }) : null;
   const e = formState.errors;
   const full = rows.length >= quantity;
+  const submitId = useId();
   // Cancel, Escape and the close icon throw the dialog's rows away: asked first when anything was entered.
   const [discarding, setDiscarding] = useState(false);
   const changedRows = rows.length !== initial.length || rows.some((row, i) => row.localId !== initial[i]?.localId);
@@ -80,22 +87,28 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
       setError('container', { message: t('containerDialog.duplicate') });
       return;
     }
-    setRows((current) => [
-      ...current,
-      {
-        localId: Date.now(),
-        containerId: v.container!.value,
-        containerNumber: v.container!.name,
-        seal: v.seal.trim(),
-        count: Number(v.count),
-        type: v.type,
-        grossWeight: Number(v.grossWeight),
-        netWeight: Number(v.netWeight),
-        // A kind chosen here is its code; only a shipper's declaration (the DCSA door) has words of its own.
-        packageCode: packageCode(v.type),
-        packageDescription: null,
-      },
-    ]);
+    // The row that fills the booking disables ADD under the keyboard: focus goes on to Submit, now enabled,
+    // not to the page behind the dialog.
+    const fills = rows.length + 1 >= quantity;
+    flushSync(() =>
+      setRows((current) => [
+        ...current,
+        {
+          localId: Date.now(),
+          containerId: v.container!.value,
+          containerNumber: v.container!.name,
+          seal: v.seal.trim(),
+          count: Number(v.count),
+          type: v.type,
+          grossWeight: Number(v.grossWeight),
+          netWeight: Number(v.netWeight),
+          // A kind chosen here is its code; only a shipper's declaration (the DCSA door) has its own words.
+          packageCode: packageCode(v.type),
+          packageDescription: null,
+        },
+      ]),
+    );
+    if (fills) document.getElementById(submitId)?.focus();
     reset(EMPTY_ROW);
     setSearch('');
   });
@@ -105,7 +118,13 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
       <p aria-live="polite">
         <strong>{localDigits(`${rows.length}/${quantity}`)}</strong> {t('containerDialog.added')}
       </p>
-      <form noValidate onSubmit={add} aria-label={t('containerDialog.add')} className={styles.containerRow}>
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={add}
+        aria-label={t('containerDialog.add')}
+        className={styles.containerRow}
+      >
         <Controller
           control={control}
           name="container"
@@ -217,7 +236,7 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
         <Button variant="outline" onClick={leave}>
           {t('actions.cancel')}
         </Button>
-        <Button disabled={rows.length !== quantity} onClick={() => onSubmit(rows)}>
+        <Button id={submitId} disabled={rows.length !== quantity} onClick={() => onSubmit(rows)}>
           {t('actions.submit')}
         </Button>
       </div>

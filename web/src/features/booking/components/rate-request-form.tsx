@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ import { dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import styles from './booking.module.css';
 import { fieldLabel } from '@/lib/field-words';
+import { useFocusFirstInvalid } from '@/lib/focus-first-invalid';
 import { message } from '@/lib/messages';
 import { useOneAtATime } from '@/lib/one-at-a-time';
 import { referenceName } from '@/lib/reference-names';
@@ -141,8 +142,11 @@ export function RateRequestForm({
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<RateRequestFormValues>({
     resolver: zodResolver(rateRequestSchema),
     defaultValues: copyOf && !detail ? copiedDefaults(copyOf) : defaults(detail),
+    shouldFocusError: false, // the first invalid field as read, not as registered (useFocusFirstInvalid)
   });
   const errors = formState.errors;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, formState.submitCount);
   const once = useOneAtATime();
   // A new booking half filled in is not left without a question; an edit keeps its own Cancel.
   const leave = useLeaveWarning(!detail && formState.isDirty);
@@ -200,6 +204,7 @@ export function RateRequestForm({
 
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => {
         // Sent once however often it is submitted before the answer (a double click on Send).
         event.preventDefault();
@@ -239,6 +244,7 @@ export function RateRequestForm({
                   setSailing(null);
                 }}
                 onBlur={field.onBlur}
+                ref={field.ref}
                 error={errors[end]?.message}
                 disabled={readOnly}
               />
@@ -256,6 +262,7 @@ export function RateRequestForm({
               value={shownAs(field.value, typeChoices)}
               onChange={field.onChange}
               onBlur={field.onBlur}
+              ref={field.ref}
               error={errors.containerType?.message}
               disabled={readOnly}
             />
@@ -272,6 +279,7 @@ export function RateRequestForm({
               value={shownAs(field.value, sizeChoices)}
               onChange={field.onChange}
               onBlur={field.onBlur}
+              ref={field.ref}
               error={errors.containerSize?.message}
               disabled={readOnly}
             />

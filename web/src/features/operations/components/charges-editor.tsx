@@ -63,6 +63,7 @@ export function ChargesEditor({
   kinds,
   quantity,
   onePrice,
+  errors,
 }: {
   lines: Line[];
   /** Called with the lines as they are after an edit, an addition or a removal. */
@@ -72,6 +73,8 @@ export function ChargesEditor({
   quantity: number;
   /** Staff leave the lines for one price (the first quote's choice), where offered. */
   onePrice?: () => void;
+  /** What is wrong with a line's amount, by the line's charge code, said under it. */
+  errors?: Readonly<Record<string, string>>;
 }) {
   const { t, i18n } = useTranslation('operations');
   const addId = useId();
@@ -88,6 +91,7 @@ export function ChargesEditor({
           <NumberInput
             label={t('quote.lineLabel', { name: chargeName(line), basis: basis(line) })}
             value={line.typed}
+            error={errors?.[line.code]}
             onChange={(e) => {
               const typed = e.target.value;
               onLines(lines.map((l, i) => (i === index ? { ...l, typed } : l)));

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DateField } from '@/components/ui/date-field';
 import { NumberInput } from '@/components/ui/number-input';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import type { Schema } from '@/types/contract';
 import { suggestionOptions } from '../api/tariffs';
@@ -37,6 +37,34 @@ function rowText(s: TariffSuggestion): string | null {
     : i18next.t('quote.nearestRow', { ns: 'operations', ...words });
 }
 
+/** What is wrong with a quote, each said under its own field: the price typed (`price`) or the amount of each
+ * line by its charge code (`lines`), and the validity. Empty when it may be sent. */
+export interface QuoteProblems {
+  price?: string;
+  lines?: Record<string, string>;
+  validUntil?: string;
+  /** About the quote as a whole: lines that price no container (per-booking fees only). */
+  quote?: string;
+}
+
+export function quoteProblems(lines: readonly Line[], price: string, validUntil: string): QuoteProblems {
+  const t = (key: 'quote.chargeAmount' | 'quote.pricePositive' | 'quote.validityRequired') =>
+    i18next.t(key, { ns: 'operations' });
+  const found: QuoteProblems = {};
+  if (lines.length > 0) {
+    const untyped = lines.filter((l) => !amountsTyped([l]));
+    const perBox = lines.filter((l) => l.per === 'container');
+    const said = (of: Line[], text: string) => Object.fromEntries(of.map((l) => [l.code, text]));
+    const free = !(perContainer(lines) > 0);
+    if (untyped.length) found.lines = said(untyped, t('quote.chargeAmount'));
+    // Amounts all typed, none above 0 per container: the price is 0, said on the lines that make it.
+    else if (free && perBox.length) found.lines = said(perBox, t('quote.pricePositive'));
+    else if (free) found.quote = t('quote.pricePositive');
+  } else if (!(Number(price) > 0)) found.price = t('quote.pricePositive');
+  if (!validUntil) found.validUntil = t('quote.validityRequired');
+  return found;
+}
+
 function QuoteForm({
   detail,
   suggestion,
@@ -51,6 +79,9 @@ function QuoteForm({
   const [price, setPrice] = useState('');
   const [validUntil, setValidUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Every field's problem at once, under it; each refusal counts, for the dialog to focus the first.
+  const [problems, setProblems] = useState<QuoteProblems>({});
+  const [refused, setRefused] = useState(0);
   const itemised = lines.length > 0;
   const total = itemised ? perContainer(lines) : Number(price);
   const mutation = useStaffAction(
@@ -62,13 +93,22 @@ function QuoteForm({
         ...(itemised ? { charges: chargesBody(lines) } : {}),
       }),
     onClose,
-    setError,
+    (text, e) => {
+      // The server's word on the price or the validity goes under that field; anything else under the dialog.
+      const fields = e instanceof ApiError ? e.fields : {};
+      const shown = (key: string) => key === 'validUntil' || (key === 'price' && !itemised);
+      const placed = { price: itemised ? undefined : fields.price, validUntil: fields.validUntil };
+      setProblems(placed);
+      if (placed.price || placed.validUntil) setRefused((n) => n + 1);
+      const keys = Object.keys(fields);
+      setError(keys.length && keys.every(shown) ? null : text);
+    },
   );
   const confirm = () => {
-    if (itemised && !amountsTyped(lines)) return setError(t('quote.chargeAmount'));
-    if (!(total > 0)) return setError(t('quote.pricePositive'));
-    if (!validUntil) return setError(t('quote.validityRequired'));
-    setError(null);
+    const found = quoteProblems(lines, price, validUntil);
+    setProblems(found);
+    setError(found.quote ?? null);
+    if (Object.keys(found).length) return setRefused((n) => n + 1);
     mutation.mutate();
   };
   const source = rowText(suggestion);
@@ -80,6 +120,7 @@ function QuoteForm({
       detail={detail}
       pending={mutation.isPending}
       error={error}
+      refused={refused}
       onConfirm={confirm}
       onClose={onClose}
     >
@@ -90,7 +131,9 @@ function QuoteForm({
           onLines={(edited) => {
             setLines(edited);
             setError(null);
+            setProblems(({ lines: _, quote: __, ...rest }) => rest); // said of the amounts that were there
           }}
+          errors={problems.lines}
           kinds={suggestion.chargeKinds}
           quantity={detail.quantity}
           onePrice={() => setLines([])}
@@ -100,7 +143,11 @@ function QuoteForm({
           <NumberInput
             label={t('quote.priceLabel')}
             value={price}
-            onChange={(e) => setPrice(e.target.value)}
+            onChange={(e) => {
+              setPrice(e.target.value);
+              setProblems(({ price: _, ...rest }) => rest); // said of the price that was there
+            }}
+            error={problems.price}
             required
           />
           {freight ? (
@@ -110,7 +157,16 @@ function QuoteForm({
           ) : null}
         </>
       )}
-      <DateField label={t('quote.validUntil')} value={validUntil} onChange={setValidUntil} required />
+      <DateField
+        label={t('quote.validUntil')}
+        value={validUntil}
+        onChange={(value) => {
+          setValidUntil(value);
+          setProblems(({ validUntil: _, ...rest }) => rest);
+        }}
+        error={problems.validUntil}
+        required
+      />
     </StaffActionDialog>
   );
 }

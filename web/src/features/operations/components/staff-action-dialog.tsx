@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { useFocusFirstInvalid } from '@/lib/focus-first-invalid';
 import type { Schema } from '@/types/contract';
 import { useTranslation } from 'react-i18next';
 import { personWords } from '@/lib/people';
@@ -32,13 +34,15 @@ export function useStaffAction(
 }
 
 /** The frame of every staff action on a rate request: the request it acts on, what the action asks, the
- * error, Close and Confirm. */
+ * error, Close and Confirm. Each time Confirm is `refused` (a count) the first field marked invalid takes
+ * focus, so its error is read out with it. */
 export function StaffActionDialog({
   title,
   detail,
   pending,
   danger = false,
   error,
+  refused = 0,
   onConfirm,
   onClose,
   children,
@@ -51,11 +55,14 @@ export function StaffActionDialog({
   pending: boolean;
   danger?: boolean;
   error: string | null;
+  refused?: number;
   onConfirm: () => void;
   onClose: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('operations');
+  const fields = useRef<HTMLDivElement>(null);
+  useFocusFirstInvalid(fields, refused);
   return (
     <Dialog
       open
@@ -75,7 +82,7 @@ export function StaffActionDialog({
       <p>
         <bdi>{cargoWords(detail)}</bdi> {t('actionDialog.for')} <bdi>{personWords(detail.customerName)}</bdi>
       </p>
-      {children}
+      <div ref={fields}>{children}</div>
       {error ? <p role="alert">{error}</p> : null}
     </Dialog>
   );

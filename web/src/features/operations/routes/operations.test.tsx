@@ -50,6 +50,23 @@ describe("staff's console offers a confirmed booking's rejection", () => {
   });
 });
 
+describe("staff's Reject confirmed without a reason", () => {
+  it('focuses the Reason, which its error describes', async () => {
+    answering({ amendment: null, cancellation: null, cargoSailedAt: null });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    fireEvent.click(confirm);
+    const reason = within(dialog).getByRole('textbox', { name: /Reason/ });
+    await waitFor(() => expect(document.activeElement).toBe(reason));
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(reason.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'A reason is required',
+    );
+  });
+});
+
 // A confirmed booking whose shipping order is in the state named (as the server answers it: its code, name and
 // label), with the decline's message if any.
 function withOrder(
@@ -173,6 +190,7 @@ describe("staff's decline of a shipping order", () => {
     expect(field.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(described()).toBe('Too long'));
+    expect(document.activeElement).toBe(field);
     expect(sent).toEqual([{ message: REASON }]);
   });
 

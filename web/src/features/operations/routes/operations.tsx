@@ -104,6 +104,8 @@ function ActionDialog({
   const [error, setError] = useState<string | null>(null);
   // What is wrong with the message, shown beside it: said here, or by the server's envelope (`fields.message`).
   const [messageError, setMessageError] = useState<string | undefined>(undefined);
+  // Each refusal said beside the message counts, for the dialog to focus the message and so read its error.
+  const [refused, setRefused] = useState(0);
   // Staff may set or change the booking's sailing as they quote or confirm.
   const [routing, setRouting] = useState('');
   // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
@@ -136,12 +138,16 @@ function ActionDialog({
       // The envelope's word on the message goes beside it; anything else it says stays under the dialog.
       const fields = e instanceof ApiError ? e.fields : {};
       setMessageError(fields.message);
+      if (fields.message) setRefused((n) => n + 1);
       setError(fields.message && Object.keys(fields).length === 1 ? null : text);
     },
   );
   const confirm = () => {
     setMessageError(undefined);
-    if (reason && !message.trim()) return setMessageError(t('actionDialog.reasonRequired'));
+    if (reason && !message.trim()) {
+      setMessageError(t('actionDialog.reasonRequired'));
+      return setRefused((n) => n + 1);
+    }
     if (action === 'order_revision' && !Object.values(revise).some((m) => m.trim()))
       return setError(t('actionDialog.fieldMessageRequired'));
     setError(null);
@@ -154,6 +160,7 @@ function ActionDialog({
       pending={mutation.isPending}
       danger={step?.variant === 'danger' || declines}
       error={error}
+      refused={refused}
       onConfirm={confirm}
       onClose={onClose}
     >

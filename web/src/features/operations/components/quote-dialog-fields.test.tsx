@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18next } from '@/i18n';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { readInPersian } from '@/testing/language';
+import { rateRequestDetail } from '@/testing/orders';
+import { envelope, renderWithProviders } from '@/testing/render';
+import { QuoteDialog } from './quote-dialog';
+
+const fetchMock = stubFetchEachTest();
+const said = (key: 'quote.pricePositive' | 'quote.validityRequired' | 'quote.chargeAmount') =>
+  i18next.t(key, { ns: 'operations' });
+const KINDS = [{ code: 'ocean_freight', name: 'Ocean freight', per: 'container' as const }];
+
+/** The quote dialog of a request no tariff row priced, with Confirm pressed on what is typed so far. */
+async function confirmed(breakDown = false): Promise<HTMLElement> {
+  fetchMock.mockImplementation(async () =>
+    envelope({ matched: false, row: null, charges: [], price: null, chargeKinds: KINDS }),
+  );
+  renderWithProviders(<QuoteDialog detail={rateRequestDetail()} onClose={() => {}} />);
+  const dialog = await screen.findByRole('dialog');
+  const breakDownButton = { name: i18next.t('operations:quote.breakDown') };
+  if (breakDown) fireEvent.click(within(dialog).getByRole('button', breakDownButton));
+  const confirm = within(dialog).getByRole('button', { name: i18next.t('operations:actionDialog.confirm') });
+  confirm.focus();
+  fireEvent.click(confirm);
+  return dialog;
+}
+
+/** The text of what describes `field` (its error, its hint). */
+const describedText = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+function expectInvalid(field: HTMLElement, error: string) {
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  expect(describedText(field)).toContain(error);
+}
+
+describe('a quote confirmed empty', () => {
+  it('says under each field what is wrong with it, all at once, and focuses the price', async () => {
+    const dialog = await confirmed();
+    const price = within(dialog).getByLabelText(i18next.t('operations:quote.priceLabel'));
+    const validity = within(dialog).getByLabelText(i18next.t('operations:quote.validUntil'));
+    await waitFor(() => expect(document.activeElement).toBe(price));
+    expectInvalid(price, said('quote.pricePositive'));
+    expectInvalid(validity, said('quote.validityRequired'));
+    expect(within(dialog).queryByRole('alert')).toBeNull(); // nothing said for the dialog as a whole
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/quote'))).toBe(false);
+  });
+
+  it('clears a field’s error once it is typed in, and keeps the other’s', async () => {
+    const dialog = await confirmed();
+    const price = within(dialog).getByLabelText(i18next.t('operations:quote.priceLabel'));
+    fireEvent.change(price, { target: { value: '1450' } });
+    expect(price.getAttribute('aria-invalid')).toBeNull();
+    expectInvalid(
+      within(dialog).getByLabelText(i18next.t('operations:quote.validUntil')),
+      said('quote.validityRequired'),
+    );
+  });
+
+  it('broken down, says it under the line without an amount, and focuses that line', async () => {
+    const dialog = await confirmed(true);
+    const line = within(dialog).getByTestId('charge-line').querySelector('input')!;
+    await waitFor(() => expect(document.activeElement).toBe(line));
+    expectInvalid(line, said('quote.chargeAmount'));
+    expectInvalid(
+      within(dialog).getByLabelText(i18next.t('operations:quote.validUntil')),
+      said('quote.validityRequired'),
+    );
+  });
+
+  describe('in Persian', () => {
+    readInPersian();
+
+    it('says each field’s error in Persian', async () => {
+      const dialog = await confirmed();
+      const price = within(dialog).getByLabelText(i18next.t('operations:quote.priceLabel'));
+      await waitFor(() => expect(document.activeElement).toBe(price));
+      expectInvalid(price, said('quote.pricePositive'));
+      expect(said('quote.pricePositive')).not.toBe('Price must be a positive number of USD');
+    });
+  });
+});
