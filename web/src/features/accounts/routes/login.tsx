@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
+import { useDocumentTitle } from '@/lib/document-title';
 import { NEXT_KEY, nextAfterLogin } from '@/lib/return-path';
 import { hasToken } from '@/lib/session';
 import { LoginBanner } from '../components/login-banner';
@@ -19,6 +20,7 @@ export function LoginRoute({ isScreen = () => true }: LoginRouteProps) {
   const { t } = useTranslation('accounts');
   // Read once: after a successful login the form keeps the screen for its 3-second reload delay.
   const [signedIn] = useState(hasToken);
+  useDocumentTitle(t('loginForm.label'));
   const [params] = useSearchParams();
   const signedOut = params.get('signedOut') === '1';
   // The page a deep link pointed at (kept in the address, so the reload after login still knows it).
