@@ -14,12 +14,16 @@ from tests.e2e.customers import logged_in_customer
 HEADER_HEIGHT = 64
 
 
+def _signed_in_on_a_phone(page: Page, server: LiveServer, company: str) -> None:
+    username, password, _ = logged_in_customer(server, company)
+    page.set_viewport_size({"width": 390, "height": 740})
+    sign_in(page, server, username, password)
+
+
 def test_a_focused_field_stops_below_the_header_with_a_solid_ring(
     page: Page, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
-    username, password, _ = logged_in_customer(live_server, "Focus Trading")
-    page.set_viewport_size({"width": 390, "height": 740})
-    sign_in(page, live_server, username, password)
+    _signed_in_on_a_phone(page, live_server, "Focus Trading")
     page.goto(f"{live_server.url}/dashboard/profile")
     field = page.get_by_label("Contact Person")
     expect(field).to_have_value("Jane Doe")  # the profile has loaded: the page is as long as it gets
@@ -52,9 +56,7 @@ def test_a_focused_field_stops_below_the_header_with_a_solid_ring(
 def test_the_phone_menu_keeps_the_keyboard_and_a_new_page_takes_it_at_its_heading(
     page: Page, live_server: LiveServer, screenshot_dir: Path
 ) -> None:
-    username, password, _ = logged_in_customer(live_server, "Drawer Trading")
-    page.set_viewport_size({"width": 390, "height": 740})
-    sign_in(page, live_server, username, password)
+    _signed_in_on_a_phone(page, live_server, "Drawer Trading")
     page.goto(f"{live_server.url}/dashboard/bookings")
     expect(page.get_by_role("heading", name="Booking Requests")).to_be_visible()
     # The first stop skips the header and the menu (decision 3875).

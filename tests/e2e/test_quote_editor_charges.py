@@ -93,9 +93,13 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     # An added line needs its amount before the quote goes.
     dialog.get_by_label("Valid until").fill(day(10))
     dialog.get_by_role("button", name="Confirm").click()
-    expect(dialog.get_by_role("alert")).to_have_text("Every charge needs an amount of USD (0 or more)")
+    # The line is focused and says what it lacks (decision 3876).
+    amount_needed = dialog.get_by_text("Every charge needs an amount of USD (0 or more)")
+    expect(added).to_be_focused()
+    expect(added).to_have_attribute("aria-invalid", "true")
+    expect(amount_needed).to_be_visible()
     added.fill("275.5")
-    expect(dialog.get_by_role("alert")).to_have_count(0)  # the reason went with the fix
+    expect(amount_needed).to_have_count(0)  # the reason went with the fix
     expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,585.50")
     # And a line may go: the origin's terminal handling is removed, and offered again.
     dialog.get_by_role("button", name="Remove Terminal handling, origin").click()
