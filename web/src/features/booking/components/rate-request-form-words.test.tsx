@@ -58,6 +58,7 @@ describe('an existing rate request', () => {
       true,
     );
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Request Price' })).toBeNull();
     expect(screen.getByRole('note').textContent).toMatch(/can no longer be edited/);
   });
 });

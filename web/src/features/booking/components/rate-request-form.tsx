@@ -375,9 +375,11 @@ export function RateRequestForm({
             )}
           </>
         ) : null}
-        <Button type="submit" loading={save.isPending} disabled={readOnly}>
-          {amend ? t('rateRequestForm.requestAmendment') : t('rateRequestForm.requestPrice')}
-        </Button>
+        {editable ? (
+          <Button type="submit" loading={save.isPending} disabled={readOnly}>
+            {amend ? t('rateRequestForm.requestAmendment') : t('rateRequestForm.requestPrice')}
+          </Button>
+        ) : null}
       </div>
       {leave.dialog}
     </form>
