@@ -226,9 +226,15 @@ class _Checker:
             normalise=iranian_mobile if mobile else None,
         )
 
-    def fax(self) -> None:
-        # Optional on every form: few people, and fewer individuals, still have a fax.
-        self.field("fax", required=None, pattern=(FAX, message("accounts.fax.invalid")))
+    def fax(self, foreign: bool = False) -> None:
+        # Optional on every form: few people, and fewer individuals, still have a fax. A foreign company's is
+        # international, as its phone is.
+        rule = (
+            (FOREIGN_PHONE, message("accounts.fax.foreignInvalid"))
+            if foreign
+            else (FAX, message("accounts.fax.invalid"))
+        )
+        self.field("fax", required=None, pattern=rule)
 
     def email(self) -> None:
         self.field(
@@ -392,7 +398,7 @@ def foreign_registration(form: CompanyForm) -> dict[str, Any]:
     check = _Checker(form)
     _company(check, foreign=True)
     check.phone(FOREIGN_PHONE)
-    check.fax()
+    check.fax(foreign=True)
     return _record(check.done())
 
 
@@ -430,7 +436,7 @@ def profile_update(account_type: int, form: ProfileForm, current: Mapping[str, A
         if account_type == DOMESTIC_COMPANY:
             check.economic_code()
             check.registration_code()
-        check.fax()
+        check.fax(foreign=account_type == FOREIGN_COMPANY)
         values = check.done()
         _keep_identity(values, current, account_type)
     # Fields the type's PUT does not carry (e-mail and phone of companies) keep their current value.

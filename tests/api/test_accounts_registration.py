@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from domain.shared.messages import message
 from tests.api.accounts_support import (
     ADMIN,
     AUTH,
@@ -135,7 +136,9 @@ def test_finalize_sends_a_code_and_start_then_resumes_at_verification(client: Te
             FOR,
             {"nationalId": "DE-HRB-12345"},
             {**FOREIGN_FORM, "fax": "99"},
-            {"fax": "Invalid fax number."},
+            {
+                "fax": "Enter the fax number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1235."
+            },
             id="foreign company",
         ),
     ],
@@ -189,6 +192,23 @@ def test_foreign_company_phone_is_international(client: TestClient) -> None:
     ok(client.post(f"{DOM}/start", json={"nationalId": "20202020202", "phone": "09351234567"}))
     domestic = {**DOMESTIC_FORM, "nationalCode": "20202020202", "phone": "+49 40 1234 5678"}
     assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {"phone": MOBILE_RULE}
+
+
+def test_foreign_company_fax_is_international_too(client: TestClient) -> None:
+    """A foreign company's fax is written as its phone is ("+49 40 1234 5679"); a domestic one's stays the
+    Iranian landline. Each rule's own words."""
+    ok(client.post(f"{FOR}/start", json={"nationalId": "DE-FAX-1"}))
+    form = {**FOREIGN_FORM, "nationalCode": "DE-FAX-1", "fax": "+49 40 1234 5679"}
+    assert ok(client.post(f"{FOR}/finalize", json=form))["state"] == "pending"
+    ok(client.post(f"{FOR}/start", json={"nationalId": "DE-FAX-2"}))
+    form = {**FOREIGN_FORM, "nationalCode": "DE-FAX-2", "fax": "fax me"}
+    refused = fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"]
+    assert refused == {"fax": message("accounts.fax.foreignInvalid")}
+    ok(client.post(f"{DOM}/start", json={"nationalId": "20202020203", "phone": "09351234567"}))
+    domestic = {**DOMESTIC_FORM, "nationalCode": "20202020203", "fax": "+49 40 1234 5679"}
+    assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
+        "fax": message("accounts.fax.invalid")
+    }
 
 
 @pytest.mark.parametrize("typed", ["+98 912 345 6789", "0912 345 6789", "0098-912-345-6789"])

@@ -149,11 +149,14 @@ describe('company forms', () => {
     expect(messages(individualSchema.safeParse({ ...individual, fax: '999' }))).toEqual({ fax: 'Invalid fax number.' });
     expect(messages(domesticSchema.safeParse({ ...domestic, fax: '999' }))).toEqual({ fax: 'Invalid fax number.' });
   });
-  it('foreign: fax optional, the same message; contact person without a minimum', () => {
+  it('foreign: fax optional and international, as its phone is; contact person without a minimum', () => {
     const { economicCode: _e, registrationCode: _r, ...rest } = domestic;
     const foreign = { ...rest, fax: '', contactPerson: 'Al' };
     expect(foreignSchema.safeParse(foreign).success).toBe(true);
-    expect(messages(foreignSchema.safeParse({ ...foreign, fax: '999' }))).toEqual({ fax: 'Invalid fax number.' });
+    expect(foreignSchema.safeParse({ ...foreign, fax: '+49 40 1234 5679' }).success).toBe(true);
+    expect(messages(foreignSchema.safeParse({ ...foreign, fax: '999' }))).toEqual({
+      fax: 'Enter the fax number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1235.',
+    });
   });
   it('foreign: the phone is international, "+" included', () => {
     const { economicCode: _e, registrationCode: _r, ...rest } = domestic;

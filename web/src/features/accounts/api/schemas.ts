@@ -74,6 +74,11 @@ const phone = requiredDigits(said('accounts.phone.required')).refine(
 );
 // Fax is optional on every form (few still have one); when given it is a landline number.
 const fax = digits().refine((v) => v === '' || FAX_PATTERN.test(v), said('accounts.fax.invalid'));
+// A foreign company's is international, as its phone is.
+const foreignFax = digits().refine(
+  (v) => v === '' || FOREIGN_PHONE_PATTERN.test(v),
+  said('accounts.fax.foreignInvalid'),
+);
 const email = required(said('accounts.email.required')).pipe(z.email(said('accounts.email.invalid')));
 const address = required(said('accounts.address.required')).min(8, said('accounts.address.min'));
 
@@ -137,7 +142,7 @@ export const foreignSchema = z.object({
     FOREIGN_PHONE_PATTERN,
     said('accounts.phone.foreignInvalid'),
   ),
-  fax,
+  fax: foreignFax,
   email,
   address,
   postalCode: requiredDigits(said('accounts.postalCode.invalid')).regex(
