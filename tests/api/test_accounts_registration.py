@@ -136,9 +136,7 @@ def test_finalize_sends_a_code_and_start_then_resumes_at_verification(client: Te
             FOR,
             {"nationalId": "DE-HRB-12345"},
             {**FOREIGN_FORM, "fax": "99"},
-            {
-                "fax": "Enter the fax number with its country code: + and 7 to 15 digits, e.g. +49 40 3008 1235."
-            },
+            {"fax": message("accounts.fax.foreignInvalid")},
             id="foreign company",
         ),
     ],
