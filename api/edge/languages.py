@@ -161,6 +161,29 @@ def translated(text: str, language: str) -> str:
     return text
 
 
+@cache
+def _states_for_people() -> tuple[re.Pattern[str], dict[str, dict[str, str]]]:
+    """The English refusal "Cannot {action} {machine} in state {state}" as a pattern, and for each thing its
+    states' names (with and without their code) by the label its lifecycle file gives them."""
+    labels: dict[str, dict[str, str]] = {}
+    for machine in all_lifecycles():
+        words = labels.setdefault(a_thing(machine.thing), {})
+        for state in machine.spec["states"]:
+            words[state["name"]] = words[f"{state['name']} ({state['code']})"] = str(state["label"])
+    return _regex(ERROR_MESSAGES["cannotInState"]["en"], _known_words()), labels
+
+
+def for_people(text: str) -> str:
+    """A lifecycle's English refusal as a person reads it: its state by the label the screens show, quoted
+    ("in state “Revision Requested”"), not the name and code a program reads ("revision_requested (1)")."""
+    pattern, labels = _states_for_people()
+    found = pattern.match(text)
+    said = None if found is None else labels.get(found["machine"], {}).get(found["state"])
+    if found is None or said is None:
+        return text
+    return f"{text[: found.start('state')]}“{said}”"
+
+
 def translated_error(
     description: str, fields: dict[str, str] | None, language: str
 ) -> tuple[str, dict[str, str] | None]:
@@ -184,6 +207,10 @@ def failure_in_language(
     Every error answer leaves through here."""
     language = request_language(asked)
     description, fields = translated_error(description, fields, language)
+    if from_accept_language(asked.get("accept-language")) == DEFAULT:
+        # Asked in English by name (the web app, a person's browser): states in the screens' words. A
+        # client that names no language reads the refusal as the domain wrote it.
+        description = for_people(description)
     answer = failure(status, description, fields, **more)
     answer.headers["Content-Language"] = language
     return answer

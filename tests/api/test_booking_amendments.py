@@ -252,6 +252,10 @@ def test_cancellation_request_confirmed_and_declined(
     fails(client.get(f"{ADMIN}/rate-requests", headers=admin_headers, params={"state": 9}), 400)
     late = fails(client.post(f"{RR}/{gone}/amendments", headers=alice, json=payload(commodity="Figs")), 409)
     assert late["description"] == "Cannot ask for an amendment of a rate request in state cancelled (8)"
+    # A person's browser, which names English, reads the state as the screens label it.
+    english = {**alice, "Accept-Language": "en-GB,en;q=0.9"}
+    late = fails(client.post(f"{RR}/{gone}/amendments", headers=english, json=payload(commodity="Figs")), 409)
+    assert late["description"] == "Cannot ask for an amendment of a rate request in state “Cancelled”"
     assert_verify_clean(services_of(client), tmp_path)
 
 
