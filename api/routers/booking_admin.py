@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from api import staff_actions
 from api.bootstrap import Services
+from api.dcsa.ebl.documents import ISSUING_OFFICE
 from api.edge.deps import AdminUser, ServicesDep, read_answer
 from api.edge.envelope import success
 from api.openapi import operation_ids
@@ -28,6 +29,7 @@ from api.transport_documents import staff_bill_of_lading
 from domain.booking.amendments import order_quantity_mismatch
 from domain.shared.errors import NotFound
 from domain.shared.lifecycle import lifecycle
+from domain.shared.local_time import port_day
 from projections import attention
 from projections.booking import queries as read
 
@@ -39,7 +41,8 @@ router = APIRouter(
 
 
 def today() -> date:
-    return datetime.now(UTC).date()
+    """Today at the carrier's issuing office: the day a bill of lading issued now says (decision 3877)."""
+    return date.fromisoformat(port_day(datetime.now(UTC), ISSUING_OFFICE))
 
 
 def staff_detail(services: Services, rate_request_id: str) -> dict[str, Any]:

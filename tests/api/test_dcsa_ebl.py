@@ -8,16 +8,18 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import eventsourcing.domain
 import pytest
 import yaml
 
 from domain.booking.reference import seed_containers
 from domain.integrations.notification_types import ORDER_KINDS
+from domain.shared.local_time import port_day
 from tests.api.accounts_support import outbox
 from tests.api.booking_support import ADMIN, CLIENT, assert_verify_clean, customer, fails, ok, order_payload
 from tests.api.dcsa_document import document_validator
@@ -30,6 +32,7 @@ from tests.api.dcsa_support import (
     rate_request_id,
     sample,
 )
+from tests.api.schedules_support import PUBLISH, VESSEL_IMO, VOYAGE, publication
 from tests.api.tracking_support import equipment, publish, publisher_key, read_events, transport
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
@@ -367,7 +370,7 @@ def test_staff_read_what_issuing_the_bill_today_would_date_it_by(shipper: Shippe
     draft = staff_reads()
     assert (draft["status"], draft["ifIssuedToday"]) == ("DRAFT", None)  # the shipper has not approved it
     it.accepted("PATCH", path, {"transportDocumentStatus": "APPROVED"})
-    today = datetime.now(UTC).date().isoformat()
+    today = port_day(datetime.now(UTC), "IRBND")  # the issuing office's day (decision 3877)
     # Tracking saw nothing: issued today it would be received for shipment, dated the day of issue.
     assert staff_reads()["ifIssuedToday"] == {
         "shippedOnBoardAsked": True,
@@ -794,3 +797,124 @@ def test_an_order_filled_on_the_screens_reads_on_the_standards_door_as_the_kind_
     lines = ok(it.client.get(f"{CLIENT}/rate-requests/{rid}", headers=it.screens))["order"]["containers"]
     chosen = [(c["type"], c["packageCode"], c["packageDescription"]) for c in lines]
     assert chosen == [(2, "BG", None)] + [(1, "BX", None)] * (quantity - 1), chosen
+
+
+def _dcsa_shipper(client: Any, name: str, booking: dict[str, Any]) -> Shipper:
+    """A shipper with an API key and their own sign-in, whose booking (`booking`, /v2) staff confirmed."""
+    alice = customer(client, name, {"email": f"{name}@shipper.example", "name": name})
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "erp"}, headers=alice), 201)[
+            "key"
+        ]
+    }
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    return Shipper(client, key, staff, confirmed_dcsa_booking(client, key, staff, booking), "", alice)
+
+
+def test_the_bill_of_lading_names_whom_the_instructions_name_and_what_they_declare(client: Any) -> None:
+    """The draft B/L names the consignee the instructions name (a straight bill, `isToOrder` false: whom to
+    deliver to), every notify party and every seal, and the dangerous goods declared; the screens' order
+    (what the printed draft reads) keeps the same parties and seals (decision 3877)."""
+    it = _dcsa_shipper(client, "ebl-parties", sample("booking-dg"))
+    goods = {"UNNumber": "3082", "properShippingName": "Environmentally hazardous substance", "imoClass": "9"}
+    body = _with_dangerous_goods(instructions(it.booking, CONTAINER), [goods | {"packingGroup": 3}])
+    body["documentParties"]["notifyParties"].append({"partyName": "Gulf Agencies", "addressLines": ["Kish"]})
+    body["utilizedTransportEquipments"][0]["seals"].append({"number": "SEAL0002"})
+    it.submit(body)
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+    _, draft = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    parties = draft["documentParties"]
+    assert parties["consignee"]["partyName"] == "Hamburg Nuts GmbH", parties
+    assert parties["consignee"]["address"]["city"] == "Hamburg"
+    assert [p["partyName"] for p in parties["notifyParties"]] == ["Elbe Forwarding", "Gulf Agencies"]
+    assert draft["utilizedTransportEquipments"][0]["seals"] == [
+        {"number": "SEAL0001"},
+        {"number": "SEAL0002"},
+    ]
+    assert _packaging(draft)["dangerousGoods"] == [goods | {"packingGroup": 3}]
+    rid = rate_request_id(client, it.booking)
+    for path, who in ((CLIENT, it.screens), (ADMIN, it.staff)):
+        order = ok(client.get(f"{path}/rate-requests/{rid}", headers=who))["order"]
+        notify = [p["name"] for p in order["parties"] if p["partyType"] == 2 and not p["isForSwbl"]]
+        assert notify == ["Elbe Forwarding", "Gulf Agencies"], order["parties"]
+        assert order["containers"][0]["seal"] == "SEAL0001, SEAL0002", order["containers"]
+
+
+LONG_GOODS = "Unsaturated polyester resin in drums, 200 litres each, for the fibreglass boat-building trade"
+
+
+@pytest.mark.parametrize(
+    ("sent", "order"),
+    [
+        ("booking-dg", {"imcoClass": "3", "unNumber": "1866"}),
+        ("booking-reefer", {"temprature": -18, "humidity": 60, "hasVentilation": True}),
+    ],
+)
+def test_an_order_filled_on_the_screens_declares_its_goods_on_both_documents(
+    client: Any, sent: str, order: dict[str, Any]
+) -> None:
+    """An order filled on the screens: its dangerous goods (IMO class, UN number) and reefer settings are on
+    the /v3 instructions and the draft B/L where the standard puts them, and its description of goods whole,
+    in lines of at most the standard's 35 characters."""
+    it = _dcsa_shipper(client, f"ebl-screens-{sent}", sample(sent))
+    rid = rate_request_id(client, it.booking)
+    quantity = ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=it.screens))["quantity"]
+    body = order_payload(rid, quantity, cargoDescription=LONG_GOODS, **order)
+    ok(client.post(f"{CLIENT}/shipping-orders", headers=it.screens, json=body), 201)
+    si = it.read(f"SI-{it.booking}")
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+    _, draft = it.call("GET", f"/v3/transport-documents/BL-{it.booking}")
+    for document in (si, draft):
+        lines = document["consignmentItems"][0]["descriptionOfGoods"]
+        assert " ".join(lines) == LONG_GOODS and all(len(line) <= 35 for line in lines), lines
+        packaging, used = _packaging(document), document["utilizedTransportEquipments"][0]
+        if "imcoClass" in order:
+            [declared] = packaging["dangerousGoods"]
+            assert (declared["imoClass"], declared["UNNumber"]) == ("3", "1866"), declared
+        else:
+            assert used["activeReeferSettings"] == {
+                "temperatureSetpoint": -18,
+                "temperatureUnit": "CEL",
+                "humiditySetpoint": 60,
+                "isVentilationOpen": True,
+            }, used
+
+
+def test_the_bill_of_lading_is_dated_by_the_ports_and_the_issuing_offices_days(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decision 3877: the planned departure and arrival are the days at the ports by their clocks (leaving
+    Shanghai at 20:00 UTC is the next day there), as the screens and the printed draft say; the day of issue
+    is the issuing office's (Bandar Abbas): issued at 21:00 UTC, it is the next day in Iran."""
+    day = (datetime.now(UTC) + timedelta(days=20)).date()
+    leaving = datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=20)
+    staff = login(client, ADMIN_USERNAME, ADMIN_PASSWORD)
+    ok(client.put(PUBLISH, json=publication(leaving), headers=staff))
+    body = sample("booking-regular")
+    body["shipmentLocations"] = [
+        {"location": {"UNLocationCode": "CNSHA"}, "locationTypeCode": "POL"},
+        {"location": {"UNLocationCode": "SGSIN"}, "locationTypeCode": "POD"},
+    ]
+    alice = customer(client, "ebl-port-days")
+    key = {
+        "API-Key": ok(client.post(f"{INTEGRATIONS}/api-keys", json={"label": "e"}, headers=alice), 201)["key"]
+    }
+    answer = client.post("/v2/bookings", json=body, headers=key)
+    assert answer.status_code == 202, answer.text
+    it = Shipper(client, key, staff, str(answer.json()["carrierBookingRequestReference"]), "", alice)
+    rid = rate_request_id(client, it.booking)
+    named = {"price": 900, "sailing": {"vesselIMONumber": VESSEL_IMO, "carrierExportVoyageNumber": VOYAGE}}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/confirm-request", headers=staff, json=named))
+    it.submit(instructions(it.booking, CONTAINER))
+    it.staff_put(f"shipping-orders/{it.order_id()}/accept")
+    path = f"/v3/transport-documents/BL-{it.booking}"
+    transports = it.call("GET", path)[1]["transports"]
+    planned = (transports["plannedDepartureDate"], transports["plannedArrivalDate"])
+    assert planned == ((day + timedelta(days=1)).isoformat(), (day + timedelta(days=7)).isoformat())
+    it.accepted("PATCH", path, {"transportDocumentStatus": "APPROVED"})
+    late = datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=21)
+    monkeypatch.setattr(eventsourcing.domain, "datetime_now_with_tzinfo", lambda: late)
+    it.staff_put(f"rate-requests/{rid}/transport-document/issue")
+    monkeypatch.undo()
+    issued = it.call("GET", path)[1]
+    assert issued["issueDate"] == (day + timedelta(days=1)).isoformat() == port_day(late, "IRBND"), issued

@@ -9,6 +9,7 @@ terms. Statuses come from each state's facts in state-machines/shipping_order.js
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,6 +36,7 @@ from domain.integrations.notification_types import (
     TRANSPORT_DOCUMENT_NOTIFICATION,
 )
 from domain.shared.lifecycle import lifecycle
+from domain.shared.local_time import port_day
 from domain.tracking.shipment import Shipment
 
 _LBR_IN_KGM = 0.45359237
@@ -42,6 +44,13 @@ _LBR_IN_KGM = 0.45359237
 # standard's pattern accepts).
 CARRIER_CODE = "FRBK"
 TERMS = "Carriage under the carrier's standard bill of lading terms and conditions, available on request."
+# Where the carrier's office that issues its bills of lading stands (the issuing party's city): the day of
+# issue is that office's calendar day (decision 3877).
+ISSUING_OFFICE = "IRBND"
+# The standard's lines of `descriptionOfGoods`: each at most 35 characters, at most 150 of them.
+_GOODS_LINE, _GOODS_LINES = 35, 150
+# The seals of one container as the screens keep them: one text, the seals' numbers joined.
+SEALS_JOINED = ", "
 
 
 def state_fact(state: str, fact: str) -> Any:
@@ -112,7 +121,7 @@ def order_draft(
     contacts = list(document.get("partyContactDetails") or [])
     parties_sent = document.get("documentParties") or {}
     named = [(parties_sent.get("shipper"), SUPPLIER), (parties_sent.get("consignee"), CONSIGNEE)]
-    named += [(p, NOTIFY) for p in (parties_sent.get("notifyParties") or [])[:1]]
+    named += [(p, NOTIFY) for p in parties_sent.get("notifyParties") or []]
     sides = (False, True) if swbl else (False,)
     parties = tuple(_party(p, kind, side, contacts) for side in sides for p, kind in named if p)
     goods = [str(g) for item in document.get("consignmentItems") or [] for g in item["descriptionOfGoods"]]
@@ -146,7 +155,7 @@ def order_draft(
         containers.append(
             ContainerDraft(
                 container_id=container_ids.get(number),
-                seal=seals[0]["number"] if seals else None,
+                seal=SEALS_JOINED.join(str(s["number"]) for s in seals) or None,
                 count=packages or None,
                 gross_weight=gross or None,
                 net_weight=net or None,
@@ -234,6 +243,34 @@ def _screens_packaging(container: Mapping[str, Any]) -> dict[str, Any]:
     return said
 
 
+def goods_lines(text: str) -> list[str]:
+    """The description of goods whole, as the standard's lines: at most 35 characters each, broken between
+    words where a word fits on a line."""
+    lines = textwrap.wrap(" ".join(text.split()), _GOODS_LINE, break_on_hyphens=False)
+    return lines[:_GOODS_LINES] or ["Cargo"]
+
+
+def _screens_dangerous_goods(details: Mapping[str, Any], goods: str) -> list[dict[str, Any]]:
+    """The order's dangerous goods (its IMO class and UN number) in the standard's shape; the screens keep
+    no proper shipping name, so the description of goods stands for it."""
+    imo, un = str(details.get("imco_class") or "").strip(), str(details.get("un_number") or "").strip()
+    if not imo or not un:
+        return []
+    return [{"properShippingName": goods[:250], "imoClass": imo[:4], "UNNumber": un[:4]}]
+
+
+def _screens_reefer(details: Mapping[str, Any]) -> dict[str, Any]:
+    """The order's reefer settings as the standard's `activeReeferSettings` (the screens' are Celsius)."""
+    said: dict[str, Any] = {}
+    if details.get("temperature") is not None:
+        said |= {"temperatureSetpoint": float(details["temperature"]), "temperatureUnit": "CEL"}
+    if details.get("humidity") is not None:
+        said["humiditySetpoint"] = float(details["humidity"])
+    if said or details.get("has_ventilation"):
+        said["isVentilationOpen"] = bool(details.get("has_ventilation"))
+    return said
+
+
 def _screens_instructions(
     details: Mapping[str, Any], booking: Mapping[str, Any], numbers: Mapping[int, str]
 ) -> dict[str, Any]:
@@ -244,9 +281,13 @@ def _screens_instructions(
     parties: dict[str, Any] = {"shipper": _screens_party(shipper)}
     if CONSIGNEE in by_kind:
         parties["consignee"] = _screens_party(by_kind[CONSIGNEE])
-    if NOTIFY in by_kind:
-        parties["notifyParties"] = [_screens_party(by_kind[NOTIFY])]
+    notify = [p for p in main if p["party_type"] == NOTIFY]
+    if notify:
+        parties["notifyParties"] = [_screens_party(p) for p in notify]
     reference = str(booking.get("reference") or booking["id"])
+    goods = str(details.get("cargo_description") or booking.get("commodity") or "Cargo")
+    dangerous = _screens_dangerous_goods(details, goods)
+    reefer = _screens_reefer(details)
     cargo_items = []
     equipments = []
     for container in details.get("containers") or []:
@@ -257,20 +298,22 @@ def _screens_instructions(
             "cargoNetWeight": {"value": float(container["net_weight"]), "unit": "KGM"},
             "outerPackaging": _screens_packaging(container),
         }
+        if dangerous:
+            item["outerPackaging"]["dangerousGoods"] = dangerous
         cargo_items.append(item)
-        equipments.append(
-            {
-                "isShipperOwned": False,
-                "equipmentReference": number[:11],
-                "seals": [{"number": str(container["seal"])[:15]}],
-            }
-        )
+        seals = [s.strip() for s in str(container["seal"]).split(SEALS_JOINED.strip()) if s.strip()]
+        used: dict[str, Any] = {
+            "isShipperOwned": False,
+            "equipmentReference": number[:11],
+            "seals": [{"number": s[:15]} for s in seals or [str(container["seal"])]],
+        }
+        if reefer:
+            used["activeReeferSettings"] = reefer
+        equipments.append(used)
     hs = str(booking.get("hs_code") or "")
     consignment: dict[str, Any] = {
         "carrierBookingReference": reference[:35],
-        "descriptionOfGoods": [
-            str(details.get("cargo_description") or booking.get("commodity") or "Cargo")[:35]
-        ],
+        "descriptionOfGoods": goods_lines(goods),
         "HSCodes": [hs if hs.isdigit() and 6 <= len(hs) <= 10 else "999999"],
         "cargoItems": cargo_items,
     }
@@ -335,6 +378,57 @@ def dated(asked_on_board: bool, shipment: Shipment | None, issued: str) -> dict[
     return {"isShippedOnBoardType": False, "receivedForShipmentDate": received}
 
 
+# What of each party the instructions name the transport document's party takes (its schema's properties).
+_PARTY_KEYS = (
+    "partyName",
+    "typeOfPerson",
+    "address",
+    "addressLines",
+    "identifyingCodes",
+    "partyContactDetails",
+)
+_ON_BEHALF_KEYS = ("partyName", "address", "addressLines", "identifyingCodes")
+# What of the instructions' cargo and equipment the transport document carries.
+_PACKAGING_KEYS = ("packageCode", "imoPackagingCode", "numberOfPackages", "description", "dangerousGoods")
+_EQUIPMENT_KEYS = ("isNonOperatingReefer", "activeReeferSettings", "shippingMarks")
+
+
+def _kept(party: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    return {k: v for k, v in party.items() if k in keys}
+
+
+def _document_parties(sent: Mapping[str, Any], si_reference: str) -> dict[str, Any]:
+    """The parties the instructions name that the standard's transport document takes, with the carrier as
+    issuing party (the instructions' `issueTo`, seller, buyer and requestor are the instructions' alone)."""
+    parties: dict[str, Any] = {
+        "shipper": _kept(sent["shipper"], _PARTY_KEYS),
+        "issuingParty": {
+            "partyName": "Freight Bookings",
+            "address": {"street": "Harbour Road", "city": "Bandar Abbas", "countryCode": "IR"},
+        },
+    }
+    for role in ("consignee", "endorsee"):
+        if sent.get(role):
+            party = _kept(sent[role], _PARTY_KEYS)
+            # The transport document's consignee must be identified by a code; one the shipper gave none is
+            # known by the carrier's own (mutually defined) reference of it (decision 3877).
+            party.setdefault(
+                "identifyingCodes", [{"codeListProvider": "ZZZ", "partyCode": f"{si_reference}-{role}"}]
+            )
+            parties[role] = party
+    for role in ("onBehalfOfShipper", "onBehalfOfConsignee"):
+        if sent.get(role):
+            parties[role] = _kept(sent[role], _ON_BEHALF_KEYS)
+    if sent.get("notifyParties"):
+        parties["notifyParties"] = [_kept(p, _PARTY_KEYS) for p in sent["notifyParties"]]
+    if sent.get("other"):
+        parties["other"] = [
+            {"party": _kept(o["party"], _PARTY_KEYS), "partyFunction": o["partyFunction"]}
+            for o in sent["other"]
+        ]
+    return parties
+
+
 def transport_document(
     order: Mapping[str, Any],
     booking: Mapping[str, Any],
@@ -348,24 +442,7 @@ def transport_document(
     si = instructions(order, booking, numbers)
     state = str(order["status_name"])
     reference = str(booking.get("reference") or booking["id"])
-    shipper = dict(si["documentParties"]["shipper"])
-    parties: dict[str, Any] = {
-        "shipper": {k: v for k, v in shipper.items() if k not in ("eblPlatform",) or v},
-        "issuingParty": {
-            "partyName": "Freight Bookings",
-            "address": {"street": "Harbour Road", "city": "Bandar Abbas", "countryCode": "IR"},
-        },
-    }
-    if si["documentParties"].get("notifyParties"):
-        parties["notifyParties"] = [
-            {k: v for k, v in p.items() if k in ("partyName", "addressLines", "partyContactDetails")}
-            for p in si["documentParties"]["notifyParties"]
-        ]
-    parties["shipper"] = {
-        k: v
-        for k, v in parties["shipper"].items()
-        if k in ("partyName", "address", "addressLines", "partyContactDetails")
-    }
+    parties = _document_parties(si["documentParties"], si["shippingInstructionsReference"])
     consignments = [
         {
             "carrierBookingReference": c["carrierBookingReference"],
@@ -386,11 +463,8 @@ def transport_document(
         for item in consignment["cargoItems"]:
             packaging = item.get("outerPackaging")
             if packaging:
-                item["outerPackaging"] = {
-                    **({"packageCode": packaging["packageCode"]} if packaging.get("packageCode") else {}),
-                    "numberOfPackages": packaging["numberOfPackages"],
-                    "description": packaging["description"],
-                }
+                item["outerPackaging"] = {k: v for k, v in packaging.items() if k in _PACKAGING_KEYS and v}
+                item["outerPackaging"]["numberOfPackages"] = packaging["numberOfPackages"]
     equipments = []
     for used in si["utilizedTransportEquipments"]:
         number = (used.get("equipment") or {}).get("equipmentReference") or used.get("equipmentReference")
@@ -399,15 +473,19 @@ def transport_document(
                 "equipment": {"equipmentReference": number},
                 "isShipperOwned": bool(used.get("isShipperOwned")),
                 "seals": used["seals"],
+                **{k: v for k, v in used.items() if k in _EQUIPMENT_KEYS},
             }
         )
     left = shipment.departed if shipment else None
     vessel = (left.vessel if left else None) or getattr(sailing, "vessel_name", None) or "To be nominated"
     voyage = getattr(sailing, "export_voyage", None) or "TBN"
-    departure = str(
-        getattr(sailing, "departure", None) or booking.get("preferred_shipping_date") or order["created_at"]
-    )[:10]
-    arrival = str(getattr(sailing, "arrival", None) or departure)[:10]
+    # The days at the ports, by their clocks (as the screens and the printed draft say them), not UTC's.
+    if sailing is not None:
+        departure = port_day(sailing.departure, sailing.load_port)
+        arrival = port_day(sailing.arrival, sailing.discharge_port)
+    else:
+        departure = str(booking.get("preferred_shipping_date") or order["created_at"])[:10]
+        arrival = departure
     document: dict[str, Any] = {
         "transportDocumentReference": transport_document_reference(reference),
         "shippingInstructionsReference": si["shippingInstructionsReference"],
@@ -440,7 +518,7 @@ def transport_document(
         "utilizedTransportEquipments": equipments,
     }
     if state == "issued":
-        document["issueDate"] = str(order["updated_at"])[:10]
+        document["issueDate"] = port_day(order["updated_at"], ISSUING_OFFICE)
         document.update(dated(bool(si["isShippedOnBoardType"]), shipment, document["issueDate"]))
     return document
 
