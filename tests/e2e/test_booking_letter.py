@@ -50,11 +50,13 @@ def test_the_letter_step_opens_each_letter_written_in_for_the_booking(
         assert fact in text, (fact, text)
     assert f"{detail['quantity']} \u00d7 " in text  # "2 x 20ft Dry"
     assert "We indemnify the carrier for the export particulars declared below." in text
-    # The one blank is the consignee's (named on the order later); it says so to a screen reader.
+    # The blanks are the shipper's address and the consignee (both on the order, later); each says so to a
+    # screen reader.
     blanks = letter.locator("dd:has(.blank)")
-    expect(blanks).to_have_count(1)
+    expect(blanks).to_have_count(2)
     expect(letter.locator("dt").filter(has_text="Consignee")).to_be_visible()
-    expect(blanks).to_have_text("to be filled in")
+    expect(letter.locator("dt").filter(has_text="Shipper's address")).to_be_visible()
+    expect(blanks).to_have_text(["to be filled in"] * 2)
     expect(letter.locator("dd bdi", has_text=company)).to_have_attribute("dir", "auto")
     assert layout_problems(letter) == []
     no_serious_violations(letter)

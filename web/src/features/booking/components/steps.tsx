@@ -329,6 +329,10 @@ export function BookingRequestStep({
   );
 }
 
+/** Ctrl+P, or ⌘P on a Mac: the browser's print command. */
+const isPrintKey = (event: KeyboardEvent): boolean =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'p';
+
 /** Step 3: the embedded printable report, the confirmation checkbox, Back and Finish. */
 export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBack: () => void }) {
   const { t } = useTranslation('booking');
@@ -369,6 +373,19 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
     node.addEventListener('load', post);
     return () => node.removeEventListener('load', post);
   }, [detail.id]);
+  // The report prints on its own page, never as a frame of this one (a frame prints cut at its box): Ctrl+P
+  // (⌘P) here prints the report (decision 3878).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isPrintKey(event)) return;
+      const report = frame.current?.contentWindow;
+      if (!report) return;
+      event.preventDefault();
+      report.print();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const finish = async () => {
     try {
       await approve.mutateAsync();
@@ -388,6 +405,10 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
         className={styles.frame}
         style={height ? { height: height + 2 } : undefined}
       />
+      {/* Printed from the browser's menu, the page prints this note alone (global.css), not a cut report. */}
+      <p className={styles.printNote} data-print-note="">
+        {t('finalStep.printNote')}
+      </p>
       {approved ? (
         <p role="status">{issued ? t('finalStep.issued') : t('finalStep.approved')}</p>
       ) : approver ? (

@@ -17,6 +17,8 @@ describe('the letter written in for a booking', () => {
     expect(text).not.toContain(letters['Export LOI'].fa);
     expect(text).toContain('Booking referenceFB-2026-000123');
     expect(text).toContain('Shipperزهرا حسینی');
+    // The template asks for the shipper's company and address: the address of the order's shipper party.
+    expect(text).toContain("Shipper's addressTehran");
     expect(text).toContain(`Containers${detail.quantity} × 40 Refrigerated`);
     expect(text).toContain(`Commodity and HS code${detail.commodity} (HS ${detail.hsCode})`);
     expect(text).toContain('Shipping date2026/12/01');
@@ -33,6 +35,11 @@ describe('the letter written in for a booking', () => {
     const shipper = [...root.querySelectorAll('dd bdi')].find((bdi) => bdi.textContent === 'زهرا حسینی');
     expect(shipper?.getAttribute('dir')).toBe('auto');
     expect(text).toContain('Signature and company stamp');
+  });
+
+  it("leaves a line for the shipper's address when the booking has no order yet", () => {
+    const facts = Object.fromEntries(letterFacts({ ...rateRequestDetail(), order: null }));
+    expect(facts.shipperAddress).toBeNull();
   });
 
   it('leaves a blank where the booking has no price or date yet', () => {

@@ -38,6 +38,7 @@ function statementOf(name: string): Partial<Record<Language, string>> | undefine
 export type Fact =
   | 'bookingReference'
   | 'shipper'
+  | 'shipperAddress'
   | 'consignee'
   | 'portOfLoading'
   | 'portOfDischarge'
@@ -51,12 +52,16 @@ export type Fact =
 export function letterFacts(d: RateRequestDetail, language: Language = CARRIER): [Fact, string | null][] {
   const container = `${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim();
   const day = d.preferredShippingDate;
+  // The blank template asks for the shipper's company and address: the address as the order's shipper party
+  // gives it (party type 0), else a line to write it on.
+  const shipperParty = d.order?.parties.find((p) => p.partyType === 0);
   const shipping = day
     ? formatDate(day, CARRIER) + (language === CARRIER ? '' : ` (${formatDate(day, language)})`)
     : null;
   return [
     ['bookingReference', d.reference ?? null],
     ['shipper', d.customerName || null],
+    ['shipperAddress', shipperParty?.address || null],
     ['consignee', null],
     ['portOfLoading', d.pol.name ?? null],
     ['portOfDischarge', d.pod.name ?? null],

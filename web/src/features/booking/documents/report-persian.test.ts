@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/i18n';
@@ -65,7 +67,8 @@ describe('the draft bill of lading in Persian', () => {
     const text = root.textContent ?? '';
     expect(text).toContain('پیش‌کرایه');
     expect(text).toContain('فرستنده');
-    expect(text).toContain('-۱۸ °C');
+    // The temperature's sign, number and unit one left-to-right isolate (not "C° ۱۸-").
+    expect(text).toContain('\u2066−۱۸ °C\u2069');
     // The charges' total says how it adds up, the per-booking fee included, in Persian digits.
     const charges = [...[...root.querySelectorAll('tfoot')][0].querySelectorAll('td')].map((td) => td.textContent);
     // (Each amount is a left-to-right isolate, as formatMoney writes it in Persian.)
@@ -76,9 +79,30 @@ describe('the draft bill of lading in Persian', () => {
     ]);
     // Container totals in Persian digits; container numbers isolated left to right.
     const foot = [...[...root.querySelectorAll('tfoot')].at(-1)!.querySelectorAll('td')].map((td) => td.textContent);
-    expect(foot).toEqual(['جمع', '۲ کانتینر', '۱۵', '', '۲۹۸۷', '۲۷۰۰']);
+    // Grouped with the Persian separator, as amounts are.
+    const measure = (text: string) => `\u2066${text}\u2069`;
+    expect(foot).toEqual(['جمع', '۲ کانتینر', measure('۱۵'), '', measure('۲٬۹۸۷'), measure('۲٬۷۰۰')]);
     const container = [...root.querySelectorAll('td bdi')].find((b) => b.textContent === 'MSCU1234565');
     expect(container?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('writes a fraction as amounts are written, and is titled as its document', async () => {
+    await act(() => setLanguage('fa'));
+    const root = document.createElement('main');
+    const order = { ...detail.order, temprature: -18.5 };
+    order.containers = [{ ...order.containers[0], grossWeight: 21450.5 }];
+    renderReport(root, { ...detail, order });
+    const text = root.textContent ?? '';
+    expect(text).toContain('\u2066−۱۸٫۵ °C\u2069');
+    expect(text).toContain('\u2066۲۱٬۴۵۰٫۵\u2069');
+    // The PDF's default file name: the document's own title and reference, not "Shipping Order Report".
+    expect(document.title).toBe('پیش‌نویس بارنامه FB-2026-000123');
+  });
+
+  it('puts each cell at the start of its reading (the right, in Persian)', () => {
+    const css = readFileSync(resolve(__dirname, '../../../../documents/report.css'), 'utf8');
+    expect(css).not.toMatch(/text-align:\s*(left|right)/);
+    expect(css).toMatch(/th,\s*td\s*{[^}]*text-align:\s*start/);
   });
 
   it('isolates every phone number left to right, so a foreign number keeps its order', async () => {

@@ -105,7 +105,8 @@ describe('shipping order report', () => {
     expect(text).toContain('Humidity60 %');
     expect(text).toContain('Gross weight (kg)');
     const foot = [...[...root.querySelectorAll('tfoot')].at(-1)!.querySelectorAll('td')].map((td) => td.textContent);
-    expect(foot).toEqual(['Total', '2 containers', '15', '', '2987', '2700']);
+    // Weights grouped as amounts are.
+    expect(foot).toEqual(['Total', '2 containers', '15', '', '2,987', '2,700']);
     // A container without a number shows its id.
     expect([...root.querySelectorAll('tbody td')].map((td) => td.textContent)).toContain('8');
   });
@@ -124,8 +125,8 @@ describe('shipping order report', () => {
       [null, '1 container'],
       ['Number of packages', String(container.count)],
       [null, ''],
-      ['Gross weight (kg)', String(container.grossWeight)],
-      ['Net weight (kg)', String(container.netWeight)],
+      ['Gross weight (kg)', container.grossWeight?.toLocaleString('en-US')],
+      ['Net weight (kg)', container.netWeight?.toLocaleString('en-US')],
     ]);
     expect(charges).toEqual([
       [null, 'Total'],

@@ -9,7 +9,7 @@ import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { fieldLabel as contractLabel } from '@/lib/field-words';
 import { getState, label as stateLabel, sailingSettled, stateName } from '@/lib/lifecycle';
-import { formatAt, formatCount, formatDate, formatMoney, localDigits } from '@/lib/format';
+import { formatAt, formatCount, formatDate, formatMoney } from '@/lib/format';
 import { CONTAINER_FIELDS, ORDER_FIELDS, PARTY_FIELDS, fieldLabel, fieldName, unitWord } from '@/lib/order-fields';
 import type { ContainerField, OrderField, PartyField } from '@/lib/order-fields';
 import { packageWords } from '@/lib/package-kinds';
@@ -58,6 +58,21 @@ function own(value: string | null | undefined): Node | string {
 
 /** A reference inside a sentence: isolated (U+2068 … U+2069) where the sentence reads right to left. */
 const inSentence = (text: string): string => (currentLanguage() === 'fa' ? `\u2068${text}\u2069` : text);
+
+// Left-to-right isolate (U+2066 … U+2069), as formatMoney isolates an amount.
+const LRI = '\u2066';
+const PDI = '\u2069';
+const NUMBERS = { en: new Intl.NumberFormat('en-US'), fa: new Intl.NumberFormat('fa-IR') };
+
+/** A measured number (a weight, a count, a temperature) as amounts read: grouped, the language's digits and
+ * separators (`21,450.5`, `۲۱٬۴۵۰٫۵`), with its unit. In Persian, number, sign and unit are one left-to-right
+ * isolate, not led by the mark Intl writes: `-18.5 °C` never reads `C° ۱۸.۵-`. */
+export function formatMeasure(value: number, unitWords = ''): string {
+  const language = currentLanguage();
+  const number = NUMBERS[language].format(value).replaceAll('\u200e', '');
+  const text = unitWords ? `${number} ${unitWords}` : number;
+  return language === 'fa' ? `${LRI}${text}${PDI}` : text;
+}
 
 const yesNo = (value: unknown): string => say(value ? 'yes' : 'no');
 const unit = (symbol: string | undefined): string => (symbol ? unitWord(symbol) : '');
@@ -130,7 +145,7 @@ function orderCell(order: Order, field: OrderField): Cell {
     case 'containers':
       return Array.isArray(value) ? formatCount(value.length) : '-';
     case 'number':
-      return localDigits(field.unit ? `${String(value)} ${unit(field.unit)}` : String(value));
+      return formatMeasure(Number(value), unit(field.unit));
     default:
       return field.key === 'cargoDescription' ? own(String(value)) : ltr(String(value));
   }
@@ -142,7 +157,7 @@ function containerCell(container: Order['containers'][number], field: ContainerF
   if (field.kind === 'package') return own(packageWords(container));
   const value = container[field.key];
   if (value === null || value === undefined) return '-';
-  if (field.kind === 'number') return localDigits(String(value));
+  if (field.kind === 'number') return formatMeasure(Number(value));
   return ltr(String(value));
 }
 
@@ -285,6 +300,8 @@ export function renderReport(
       billOfLading: inSentence(`BL-${reference}`),
       document: sayOr(`documentStates.${document.toLowerCase()}`, document.toLowerCase()),
     });
+  // The page's title is the document's own (a printed PDF's file name): "Draft bill of lading FB-…".
+  window.document.title = `${heading} ${reference}`;
   const dates = issuedDates(bill);
   root.append(el('h1', heading), lead, ...(dates ? [dates] : []), el('h2', say('rateRequest')));
   root.append(
@@ -349,9 +366,9 @@ export function renderReport(
     seal: say('containerCount', { count: o.containers.length }),
   };
   const sums: Partial<Record<string, Cell>> = {
-    count: formatCount(total('count')),
-    grossWeight: formatCount(total('grossWeight')),
-    netWeight: formatCount(total('netWeight')),
+    count: formatMeasure(total('count')),
+    grossWeight: formatMeasure(total('grossWeight')),
+    netWeight: formatMeasure(total('netWeight')),
   };
   root.append(
     table(
@@ -435,6 +452,15 @@ if (window.parent !== window) {
       window.location.origin,
     );
   new ResizeObserver(tellHeight).observe(document.body);
+  // Ctrl+P (⌘P) with the report in focus prints the report, as it does from the booking's page (decision
+  // 3878), not the page around it.
+  window.addEventListener('keydown', (event) => {
+    const command = event.ctrlKey || event.metaKey;
+    if (command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'p') {
+      event.preventDefault();
+      window.print();
+    }
+  });
 }
 // Wired here, not by an onclick attribute: the Content-Security-Policy allows no inline script.
 document.getElementById('print')?.addEventListener('click', () => window.print());

@@ -451,6 +451,20 @@ describe("the booking's screen by the team role of who reads it", () => {
     expect(screen.queryByRole('form', { name: 'Shipping order' })).toBeNull();
   });
 
+  it("prints the report on its own page, not the step page, at Ctrl+P or the Mac's ⌘P", async () => {
+    as('viewer', draft);
+    const frame = (await screen.findByTitle('Shipping order report')) as HTMLIFrameElement;
+    const print = vi.fn();
+    frame.contentWindow!.print = print;
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}p{/Control}');
+    await user.keyboard('{Meta>}p{/Meta}');
+    expect(print).toHaveBeenCalledTimes(2);
+    // Printed from the browser's menu, the page says how to print the report (shown on paper only).
+    const note = document.querySelector('[data-print-note]');
+    expect(note?.textContent).toContain("use the report's Print button");
+  });
+
   it.each([
     ['owner', true],
     ['booker', false],
