@@ -46,7 +46,7 @@ def _charges(given: list[ChargeBody] | None) -> list[ChargeDraft]:
 def _quote(body: QuoteBody) -> Arguments:
     sailing = body.sailing.choice() if body.sailing else None
     until = valid_until(body.valid_until)
-    return (body.price, until), {"sailing": sailing, "charges": _charges(body.charges)}
+    return (body.price, until), {"sailing": sailing, "charges": _charges(body.charges), "seen": body.seen()}
 
 
 def _message(body: MessageBody) -> Arguments:

@@ -38,6 +38,7 @@ from api.presenters import booking as present
 from api.presenters.tracking import rows_with_progress
 from api.schemas.bill_of_lading import BillOfLading, bill_of_lading
 from api.schemas.booking import (
+    AcceptPriceBody,
     BookingRequestBody,
     Choice,
     ContainerChoice,
@@ -247,8 +248,17 @@ def edit_rate_request(
 
 
 @router.put("/rate-requests/{id}/approve", response_model=Envelope[RateRequestDetail])
-def accept_price(id: str, principal: AcceptsPrice, services: ServicesDep, command: CommandDep) -> Response:
-    return rate_request_step(command, services.booking.accept_price, services, id, principal)
+def accept_price(
+    id: str,
+    principal: AcceptsPrice,
+    services: ServicesDep,
+    command: CommandDep,
+    body: AcceptPriceBody | None = None,
+) -> Response:
+    """Accept the quoted price; `price` (optional): the one per container the customer was shown, refused
+    (409, naming the price now) when staff quoted again meanwhile."""
+    seen = body.price if body else None
+    return rate_request_step(command, services.booking.accept_price, services, id, principal, seen)
 
 
 @router.put("/rate-requests/{id}/cancel", response_model=Envelope[RateRequestDetail])

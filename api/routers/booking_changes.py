@@ -28,7 +28,7 @@ from api.edge.envelope import success
 from api.edge.security import Principal
 from api.openapi import operation_ids
 from api.presenters import booking_changes as present_changes
-from api.schemas.booking import RateRequestBody
+from api.schemas.booking import AcceptPriceBody, RateRequestBody
 from api.schemas.booking_admin import AmendmentApprovalBody, MessageBody, QuoteBody, valid_until
 from api.schemas.booking_changes import AmendmentDecided, BookingChanges, CancellationBody, OpenChange
 from api.schemas.envelope import Envelope, Lookup
@@ -117,8 +117,22 @@ def _bodiless_step(name: str, who: Callable[..., Awaitable[Principal]]) -> Calla
     return step
 
 
+@client.put("/{id}/amendments/accept-price", response_model=CHANGES)
+def accept_amended_price(
+    id: str,
+    principal: Principal = Depends(ACCEPTS_AMENDED_PRICE),
+    *,
+    services: ServicesDep,
+    command: CommandDep,
+    body: AcceptPriceBody | None = None,
+) -> Response:
+    """Accept the amendment's new price; `price` (optional): the one per container the customer was shown,
+    refused (409, naming the price now) when staff priced it again meanwhile."""
+    command(services.booking.accept_amended_price, id, principal.actor, body.price if body else None)
+    return _answer(services, id, principal)
+
+
 for path, name, act in (
-    ("/{id}/amendments/accept-price", "accept_amended_price", ACCEPTS_AMENDED_PRICE),
     ("/{id}/amendments/withdraw", "withdraw_amendment", WITHDRAWS_AMENDMENT),
     ("/{id}/cancellation-request/withdraw", "withdraw_cancellation", WITHDRAWS_CANCELLATION),
 ):
@@ -159,6 +173,7 @@ def requote_amendment(
         valid_until(body.valid_until),
         None,
         _drafts(body.charges),
+        body.seen(),
     )
     return _answer(services, id, principal)
 

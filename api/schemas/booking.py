@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields as declared_fields
+from decimal import Decimal
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
@@ -204,6 +205,13 @@ class RateRequestDetail(_RateRequestFacts):
 class DocumentBody(WireModel):
     document_type_id: Whole
     file_id: str
+
+
+class AcceptPriceBody(WireModel):
+    """The price per container the customer was shown as she accepts (optional: a call without it accepts
+    the price as it stands); another price now (staff priced it again meanwhile) is refused, 409."""
+
+    price: Annotated[Decimal | None, PlainNumber] = None
 
 
 class WithdrawBody(WireModel):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
+from types import EllipsisType
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -57,6 +58,13 @@ class QuoteBody(WireModel):
     sailing: SailingChoiceBody | None = None
     # Optional breakdown: its per-container lines must add up to `price`.
     charges: list[ChargeBody] | None = Field(None, max_length=20)
+    # The price the staff member's dialog was opened on (null: none yet): another one now means a colleague
+    # quoted meanwhile, refused (409). Left out, nothing is checked.
+    previous_price: Annotated[Decimal | None, PlainNumber] = None
+
+    def seen(self) -> Decimal | EllipsisType | None:
+        """The price staff were shown, `...` when the call names none (null is a price not given yet)."""
+        return self.previous_price if "previous_price" in self.model_fields_set else ...
 
 
 class ConfirmRequestBody(WireModel):

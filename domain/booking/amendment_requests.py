@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from types import EllipsisType
 from typing import Any
 
 from domain.booking.amendments import (
@@ -18,6 +19,7 @@ from domain.booking.amendments import (
     changed_fields,
     changes_price,
     check_new_price,
+    check_price_seen,
 )
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
@@ -239,12 +241,16 @@ class Amendments(BookingChanges):
         actor: Actor,
         charges: list[Charge] | None = None,
         cargo: Cargo | None = None,
+        seen: Decimal | EllipsisType | None = ...,
     ) -> None:
         """Staff's new price for a change of quantity or equipment, with its breakdown: `charges` as staff
-        gave them line by line, else the booking's own at the new price (`_new_breakdown`)."""
+        gave them line by line, else the booking's own at the new price (`_new_breakdown`). `seen`: the new
+        price staff's dialog was opened on (None: none yet; `...`: not named), as for a booking's quote."""
         amendment = self._open_amendment()
         AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, valid_until, now)
+        if seen is not ...:
+            check_price_seen(amendment.price, seen, "booking.price.quotedMeanwhile")
         breakdown = self._new_breakdown(price, charges, cargo)
         dest = self._change_next(
             "amendment",
@@ -287,7 +293,11 @@ class Amendments(BookingChanges):
                 charges=None if self.charges is None else [dict(c) for c in self.charges],
             )
 
-    def accept_amended_price(self, now: datetime, actor: Actor, *, sailed: str | None = None) -> None:
+    def accept_amended_price(
+        self, now: datetime, actor: Actor, *, sailed: str | None = None, seen: Decimal | None = None
+    ) -> None:
+        """The customer accepts the amendment's new price; `seen` (the price her dialog showed, None when the
+        call names none) must still be it, else staff priced it again meanwhile (409)."""
         amendment = self._open_amendment()
         before = amendment.valid_until is not None and now < amendment.valid_until
         dest = self._change_next(
@@ -298,6 +308,8 @@ class Amendments(BookingChanges):
             loading_port_kept_once_sailed=self._port_kept("accept_price", actor, sailed, amendment.changed),
         )
         assert amendment.price is not None
+        if seen is not None:
+            check_price_seen(amendment.price, seen)
         breakdown = amendment.charges or self._new_breakdown(amendment.price, None)
         self._approved(amendment, dest, amendment.price, breakdown, actor)
 

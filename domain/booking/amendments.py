@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from domain.booking.state_facts import amendable_states
-from domain.shared.errors import ValidationFailed
+from domain.shared.errors import Conflict, ValidationFailed
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 
@@ -58,6 +58,15 @@ def check_new_price(price: Decimal, valid_until: datetime | None, now: datetime 
         errors["valid_until"] = message("booking.validUntil.future")
     if errors:
         raise ValidationFailed(errors)
+
+
+def check_price_seen(price: Decimal | None, seen: Decimal | None, key: str = "booking.price.changed") -> None:
+    """The price a person acts on is the one they were shown (`seen`): a price given again meanwhile (by a
+    colleague, or staff's new quote under a customer's open dialog) is refused with the price it is now
+    (`key`: the catalogue's words for who reads it), recording nothing, so nobody agrees to a number they
+    never read. No price now (none was given, or it was taken back) is no one's newer price: not refused."""
+    if price is not None and price != seen:
+        raise Conflict(message(key, price=f"${price:,.2f}"))
 
 
 @dataclass(frozen=True)

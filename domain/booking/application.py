@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields, replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from types import EllipsisType
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -483,11 +484,14 @@ class BookingApplication(ContextApplication):
         today = (now or datetime.now(UTC)).date()
         return values.rate_request_details(draft, today, self.catalog, lambda f: self.owns_file(actor, f))
 
-    def accept_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
+    def accept_price(
+        self, rate_request_id: str, actor: Actor, seen: Decimal | None = None, now: datetime | None = None
+    ) -> int:
+        """`seen`: the price per container the customer was shown (None: not named, not checked)."""
         return self._step(
             rate_request_id,
             actor,
-            lambda booking: booking.accept_price(now or datetime.now(UTC), actor),
+            lambda booking: booking.accept_price(now or datetime.now(UTC), actor, seen),
         )
 
     def cancel_price(self, rate_request_id: str, actor: Actor) -> int:
@@ -514,15 +518,18 @@ class BookingApplication(ContextApplication):
         now: datetime | None = None,
         sailing: SailingChoice | None = None,
         charges: Sequence[ChargeDraft] | None = None,
+        seen: Decimal | EllipsisType | None = ...,
     ) -> int:
-        """Staff's quote; `charges` (the breakdown editor's lines) must add up to `price` per container."""
+        """Staff's quote; `charges` (the breakdown editor's lines) must add up to `price` per container;
+        `seen`: the price the staff member was shown (None: none yet; `...`: not named, not checked)."""
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("quote", actor)
         given = _breakdown(charges, price, self.cargo(rate_request.details))
         if sailing is not None:  # staff set or change the sailing as they quote: one write
             rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
-        rate_request.quote(price, valid_until.astimezone(UTC), now or datetime.now(UTC), actor, given)
+        at = now or datetime.now(UTC)
+        rate_request.quote(price, valid_until.astimezone(UTC), at, actor, given, seen=seen)
         return self.record(rate_request)
 
     # -- tariffs -----------------------------------------------------------------------------------------
@@ -909,6 +916,7 @@ class BookingApplication(ContextApplication):
         valid_until: datetime,
         now: datetime | None = None,
         charges: Sequence[ChargeDraft] | None = None,
+        seen: Decimal | EllipsisType | None = ...,
     ) -> int:
         """Staff's new price for an amendment; `charges` (the editor's lines) must add up to it per
         container, else the booking's breakdown is kept with the freight taking the difference."""
@@ -922,16 +930,20 @@ class BookingApplication(ContextApplication):
                 actor,
                 staff_charges(charges, self._amended_cargo(booking)) if charges else None,
                 self._amended_cargo(booking),
+                seen,
             ),
             staff=True,
         )
 
-    def accept_amended_price(self, rate_request_id: str, actor: Actor, now: datetime | None = None) -> int:
+    def accept_amended_price(
+        self, rate_request_id: str, actor: Actor, seen: Decimal | None = None, now: datetime | None = None
+    ) -> int:
+        """`seen`: the new price per container the customer was shown (None: not named, not checked)."""
         return self._step(
             rate_request_id,
             actor,
             lambda booking: booking.accept_amended_price(
-                now or datetime.now(UTC), actor, sailed=self._sailed(booking)
+                now or datetime.now(UTC), actor, sailed=self._sailed(booking), seen=seen
             ),
         )
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal
+from types import EllipsisType
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate, event
 
 from domain.booking.amendment_requests import Amendments
-from domain.booking.amendments import Amendment, CancellationRequest, check_new_price
+from domain.booking.amendments import Amendment, CancellationRequest, check_new_price, check_price_seen
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
@@ -255,9 +256,13 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.valid_until = None
             aggregate.revision_message = None
 
-    def accept_price(self, now: datetime, actor: Actor) -> None:
+    def accept_price(self, now: datetime, actor: Actor, seen: Decimal | None = None) -> None:
+        """The customer accepts the quoted price; `seen` (the price per container her dialog showed, None
+        when the call names none) must still be the price, else staff quoted again meanwhile (409)."""
         before = self.valid_until is not None and now < self.valid_until
         dest = self._next("accept_price", actor, before_validity=before, portal_request=not self.firm_request)
+        if seen is not None:
+            check_price_seen(self.price, seen)
         self._record(self.PriceAccepted, audit_fields(actor), state=dest)
 
     class PriceAccepted(StateMoved):
@@ -308,14 +313,20 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         actor: Actor,
         charges: list[Charge] | None = None,
         tariff: TariffRow | None = None,
+        seen: Decimal | EllipsisType | None = ...,
     ) -> None:
-        """Staff's price (with the breakdown they gave; else, on a booking already priced line by line, that
+        """`seen`: the price staff's dialog was opened on (None: not quoted yet; `...`: the call names none,
+        and nothing is checked); another one now means a colleague quoted meanwhile (409, nothing recorded).
+
+        Staff's price (with the breakdown they gave; else, on a booking already priced line by line, that
         breakdown at the new price: surcharges and per-booking fees stay, the ocean freight takes the
         difference; else one all-in charge) or the system's instant quote from a tariff row (`tariff`,
         cited in the event and its reason)."""
         self._may("quote", actor)
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
+        if seen is not ...:
+            check_price_seen(self.price, seen, "booking.price.quotedMeanwhile")
         if charges is None and tariff is None and self.charges:
             charges = repriced(from_records(self.charges), price)
         self._record(

@@ -1669,7 +1669,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Accept Amended Price */
+        /**
+         * Accept Amended Price
+         * @description Accept the amendment's new price; `price` (optional): the one per container the customer was shown,
+         *     refused (409, naming the price now) when staff priced it again meanwhile.
+         */
         put: operations["booking_changes_accept_amended_price"];
         post?: never;
         delete?: never;
@@ -1703,7 +1707,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Accept Price */
+        /**
+         * Accept Price
+         * @description Accept the quoted price; `price` (optional): the one per container the customer was shown, refused
+         *     (409, naming the price now) when staff quoted again meanwhile.
+         */
         put: operations["booking_accept_price"];
         post?: never;
         delete?: never;
@@ -2716,6 +2724,15 @@ export interface components {
         AcceptBody: {
             /** Password */
             password?: string | null;
+        };
+        /**
+         * AcceptPriceBody
+         * @description The price per container the customer was shown as she accepts (optional: a call without it accepts
+         *     the price as it stands); another price now (staff priced it again meanwhile) is refused, 409.
+         */
+        AcceptPriceBody: {
+            /** Price */
+            price?: number | string | null;
         };
         /** Accepted */
         Accepted: {
@@ -7798,6 +7815,8 @@ export interface components {
         QuoteBody: {
             /** Charges */
             charges?: components["schemas"]["ChargeBody"][] | null;
+            /** Previousprice */
+            previousPrice?: number | string | null;
             /** Price */
             price: number | string;
             sailing?: components["schemas"]["SailingChoiceBody"] | null;
@@ -23671,7 +23690,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptPriceBody"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -23787,6 +23810,42 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false
@@ -23977,7 +24036,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptPriceBody"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -24093,6 +24156,42 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

@@ -100,6 +100,8 @@ export const containerSearchOptions = (number: string) =>
       ).list.list,
   });
 
+/** Refetches the booking's queries; the mutations call it once settled, a refusal too: a step refused because
+ * somebody else acted meanwhile (409) shows the booking as it is now at once, not at the next poll. */
 function useInvalidateBooking() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -112,7 +114,7 @@ export function useSaveRateRequest(id?: string) {
       id
         ? api.put<Answer<'booking_edit_rate_request'>>(`${CLIENT}/rate-requests/${id}`, payload)
         : api.post<Answer<'booking_create_rate_request'>>(`${CLIENT}/rate-requests`, payload),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 
@@ -121,13 +123,18 @@ export function usePriceDecision(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateBooking();
   return useMutation({
-    mutationFn: (decision: 'approve' | 'cancel') =>
-      api.put<Answer<'booking_accept_price' | 'booking_cancel_price'>>(`${CLIENT}/rate-requests/${id}/${decision}`),
-    // The answer is the request as it is now: the wizard moves on to the next step at once.
-    onSuccess: (detail) => {
-      queryClient.setQueryData(bookingKeys.detail(id), detail);
-      return invalidate();
+    mutationFn: (decision: 'approve' | 'cancel') => {
+      const path = `${CLIENT}/rate-requests/${id}/${decision}`;
+      if (decision === 'cancel') return api.put<Answer<'booking_cancel_price'>>(path);
+      // The accept names the price per container the dialog shows (the booking as this page holds it): one
+      // staff gave meanwhile is refused (409) naming it, never accepted unread.
+      const shown = queryClient.getQueryData<RateRequestDetail>(bookingKeys.detail(id))?.price ?? null;
+      const body: RequestBody<'booking_accept_price'> = { price: shown };
+      return api.put<Answer<'booking_accept_price'>>(path, body);
     },
+    // The answer is the request as it is now: the wizard moves on to the next step at once.
+    onSuccess: (detail) => queryClient.setQueryData(bookingKeys.detail(id), detail),
+    onSettled: invalidate,
   });
 }
 
@@ -140,10 +147,8 @@ export function useWithdrawRequest(id: string) {
       api.put<Answer<'booking_withdraw_rate_request'>>(`${CLIENT}/rate-requests/${id}/withdraw`, {
         reason: reason.trim() || null,
       }),
-    onSuccess: (detail) => {
-      queryClient.setQueryData(bookingKeys.detail(id), detail);
-      return invalidate();
-    },
+    onSuccess: (detail) => queryClient.setQueryData(bookingKeys.detail(id), detail),
+    onSettled: invalidate,
   });
 }
 
@@ -152,7 +157,7 @@ export function useSubmitBookingRequest(id: string) {
   return useMutation({
     mutationFn: (documents: RequestBody<'booking_submit_booking_request'>['documents']) =>
       api.put<Answer<'booking_submit_booking_request'>>(`${CLIENT}/rate-requests/${id}/booking-request`, { documents }),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 
@@ -161,7 +166,7 @@ export function useCreateShippingOrder() {
   return useMutation({
     mutationFn: (body: ShippingOrderCreate) =>
       api.post<Answer<'booking_create_shipping_order'>>(`${CLIENT}/shipping-orders`, body),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 
@@ -170,7 +175,7 @@ export function useEditShippingOrder(orderId: string) {
   return useMutation({
     mutationFn: (body: ShippingOrderEdit) =>
       api.put<Answer<'booking_edit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/edit`, body),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 
@@ -180,7 +185,7 @@ export function useResubmitShippingOrder(orderId: string) {
   return useMutation({
     mutationFn: (body: ShippingOrderResubmit) =>
       api.put<Answer<'booking_resubmit_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/resubmit`, body),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 
@@ -198,8 +203,8 @@ export function useCancelShippingOrder(orderId: string, rateRequestId: string) {
       queryClient.setQueryData<RateRequestDetail>(bookingKeys.detail(rateRequestId), (detail) =>
         detail ? { ...detail, order, orderState: order.status, orderStateName: order.statusName } : detail,
       );
-      return invalidate();
     },
+    onSettled: invalidate,
   });
 }
 
@@ -214,8 +219,8 @@ export function useCancelShippingOrderUpdate(orderId: string, rateRequestId: str
       queryClient.setQueryData<RateRequestDetail>(bookingKeys.detail(rateRequestId), (detail) =>
         detail ? { ...detail, order, orderState: order.status, orderStateName: order.statusName } : detail,
       );
-      return invalidate();
     },
+    onSettled: invalidate,
   });
 }
 
@@ -223,7 +228,7 @@ export function useApproveShippingOrder(orderId: string) {
   const invalidate = useInvalidateBooking();
   return useMutation({
     mutationFn: () => api.put<Answer<'booking_approve_shipping_order'>>(`${CLIENT}/shipping-orders/${orderId}/approve`),
-    onSuccess: invalidate,
+    onSettled: invalidate,
   });
 }
 

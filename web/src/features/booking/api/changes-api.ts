@@ -24,12 +24,17 @@ function useChangeMutation<A>(call: (argument: A) => Promise<BookingChanges>) {
   return useMutation({
     mutationFn: call,
     // The booking's own content (approved amendment) and state (confirmed cancellation) change too, and
-    // they show in lists, details, the console and the overviews alike: refetch whatever is on screen.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // they show in lists, details, the console and the overviews alike: refetch whatever is on screen. A
+    // refusal too (somebody else acted meanwhile): the page shows the truth at once, not at the next poll.
+    onSettled: () => queryClient.invalidateQueries(),
   });
 }
 
 export type CustomerChange = 'accept-price' | 'withdraw-amendment' | 'withdraw-cancellation';
+/** A customer's act on her change; accepting names the new price per container her dialog shows, so one
+ * staff gave meanwhile is refused (409) naming it, never accepted unread. */
+export type CustomerAct =
+  { action: 'accept-price'; price: number } | { action: Exclude<CustomerChange, 'accept-price'> };
 
 const CUSTOMER_PATHS: Record<CustomerChange, string> = {
   'accept-price': 'amendments/accept-price',
@@ -50,7 +55,10 @@ export function useRequestCancellation(id: string) {
 }
 
 export function useCustomerChange(id: string) {
-  return useChangeMutation((action: CustomerChange) =>
-    api.put<BookingChanges>(`${CLIENT}/rate-requests/${id}/${CUSTOMER_PATHS[action]}`),
+  return useChangeMutation((act: CustomerAct) =>
+    api.put<BookingChanges>(
+      `${CLIENT}/rate-requests/${id}/${CUSTOMER_PATHS[act.action]}`,
+      act.action === 'accept-price' ? { price: act.price } : undefined,
+    ),
   );
 }

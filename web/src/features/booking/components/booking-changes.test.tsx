@@ -5,7 +5,7 @@ import type { AmendmentView } from '@/components/booking-changes';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
-import { envelope, renderWithProviders } from '@/testing/render';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import { BookingChangesPanel } from './booking-changes';
 
 const fetchMock = stubFetchEachTest();
@@ -102,6 +102,44 @@ describe("an amendment's new price", () => {
     expect((await screen.findByTestId('booking-total')).textContent).toBe('$2,645.00');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept new price' }));
     expect(screen.getByRole('dialog').textContent).toContain('$1,300.00 per container ($2,645.00 for 2)');
+  });
+});
+
+// Staff priced the amendment again ($2,600) while her dialog showed $1,300: the accept names $1,300 and is refused.
+describe("an amendment's new price given again under the customer's open dialog", () => {
+  const REFUSAL = 'The price changed to $2,600.00 per container since you opened it: read it before you accept';
+  function answered() {
+    const puts: { url: string; body: unknown }[] = [];
+    let reads = 0;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push({ url: String(url), body: JSON.parse(String(init.body ?? 'null')) });
+        return failureEnvelope(REFUSAL, 409);
+      }
+      if (String(url).endsWith('/changes')) reads += 1;
+      const amendment = reads <= 1 ? REQUOTED : { ...REQUOTED, price: 2600, totalPrice: 5245 };
+      return envelope({ amendment, cancellation: null, cargoSailedAt: null });
+    });
+    return { puts, reads: () => reads };
+  }
+
+  it('accepts naming the price the dialog shows', async () => {
+    const { puts } = answered();
+    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail({ quantity: 1 })} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept new price' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept new price' }));
+    expect(await screen.findByText(REFUSAL)).toBeTruthy();
+    expect(puts).toEqual([{ url: expect.stringMatching(/\/amendments\/accept-price$/), body: { price: 1300 } }]);
+  });
+
+  it('shows the price as it is now at once on the refusal, not at the next poll', async () => {
+    const { reads } = answered();
+    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail({ quantity: 1 })} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept new price' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept new price' }));
+    expect(await screen.findByText(REFUSAL)).toBeTruthy();
+    await vi.waitFor(() => expect(reads()).toBeGreaterThan(1));
+    expect((await screen.findByRole('status')).textContent).toContain('$2,600.00');
   });
 });
 

@@ -24,12 +24,7 @@ import {
   type AmendmentView,
   type CancellationView,
 } from '@/components/booking-changes';
-import {
-  bookingChangesOptions,
-  useCustomerChange,
-  useRequestCancellation,
-  type CustomerChange,
-} from '../api/changes-api';
+import { bookingChangesOptions, useCustomerChange, useRequestCancellation, type CustomerAct } from '../api/changes-api';
 import { RateRequestForm } from './rate-request-form';
 import { formatMoment, formatMoney, localDigits, portDay } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
@@ -86,9 +81,9 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const sailedAt = changes.data?.cargoSailedAt ?? null;
   if (!confirmed && amendment === null && cancellation === null) return null;
 
-  const run = async (action: CustomerChange, done: string) => {
+  const run = async (change: CustomerAct, done: string) => {
     try {
-      await act.mutateAsync(action);
+      await act.mutateAsync(change);
       toast.success(done);
     } catch (error) {
       // The server's words for the refusal, without its field's wire key.
@@ -126,6 +121,15 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
     return t('pricePanel.totalFor', { total: formatBookingTotal(priced), quantity });
   };
   const stillValid = amendment?.validUntil ? new Date(amendment.validUntil) > new Date() : false;
+  const newPrice = amendment?.price ?? null;
+  // Accept new price is offered (and its dialog stays open) only while the lifecycle lets her accept.
+  const mayAcceptPrice =
+    books &&
+    amendment !== null &&
+    can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
+      before_validity: stillValid,
+      loading_port_kept_once_sailed: keepsLoadingPortOnceSailed(amendment, sailedAt),
+    });
 
   return (
     <section className={styles.panel} aria-labelledby="booking-changes-title">
@@ -164,16 +168,12 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               <Button
                 variant="outline"
                 disabled={act.isPending}
-                onClick={() => once(() => run('withdraw-amendment', t('changes.amendmentWithdrawn')))}
+                onClick={() => once(() => run({ action: 'withdraw-amendment' }, t('changes.amendmentWithdrawn')))}
               >
                 {t('changes.withdrawAmendment')}
               </Button>
             ) : null}
-            {books &&
-            can('booking_amendment', amendment.stateName, 'accept_price', 'customer', {
-              before_validity: stillValid,
-              loading_port_kept_once_sailed: keepsLoadingPortOnceSailed(amendment, sailedAt),
-            }) ? (
+            {mayAcceptPrice ? (
               <Button disabled={act.isPending} onClick={() => setAccepting(true)}>
                 {t('changes.acceptNewPrice')}
               </Button>
@@ -195,7 +195,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               <Button
                 variant="outline"
                 disabled={act.isPending}
-                onClick={() => once(() => run('withdraw-cancellation', t('changes.cancellationWithdrawn')))}
+                onClick={() => once(() => run({ action: 'withdraw-cancellation' }, t('changes.cancellationWithdrawn')))}
               >
                 {t('changes.withdrawCancellation')}
               </Button>
@@ -220,12 +220,14 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
           ) : null}
         </div>
       ) : null}
-      {amendment && amendment.price !== null ? (
+      {amendment && newPrice !== null ? (
         <ConfirmDialog
-          open={accepting}
+          open={accepting && mayAcceptPrice}
           title={t('changes.acceptTitle')}
           act={t('changes.acceptNewPrice')}
-          onAct={() => run('accept-price', t('changes.priceAccepted')).then(() => setAccepting(false))}
+          onAct={() =>
+            run({ action: 'accept-price', price: newPrice }, t('changes.priceAccepted')).then(() => setAccepting(false))
+          }
           keep={t('pricePanel.notYet')}
           onKeep={() => setAccepting(false)}
           pending={act.isPending}
@@ -236,7 +238,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
               i18nKey="changes.acceptText"
               values={{
                 booking: detail.reference ?? '',
-                price: usd.format(amendment.price),
+                price: usd.format(newPrice),
                 totalFor: totalFor(amendedPrice(amendment, detail.quantity)),
               }}
               components={{ b: <Reference /> }}

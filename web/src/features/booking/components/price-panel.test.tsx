@@ -1,10 +1,15 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { useQuery } from '@tanstack/react-query';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n';
 import { formatMoment } from '@/lib/format';
+import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail } from '@/testing/orders';
-import { renderWithProviders } from '@/testing/render';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { rateRequestOptions } from '../api/booking-api';
 import { PricePanel } from './steps';
+
+const fetchMock = stubFetchEachTest();
 
 const quoted = rateRequestDetail({
   stateName: 'quoted',
@@ -39,5 +44,50 @@ describe("the customer's price line", () => {
     // Each amount a left-to-right isolate: the per-container rate beside its label, the total beside "for 2".
     expect(line).toMatch(/^نرخ هر کانتینر: \u2066\$۱٬۵۰۵٫۰۰\u2069 – \u2066\$۳٬۰۱۰٫۰۰\u2069 برای ۲ کانتینر/);
     expect(line).not.toContain('\u200e');
+  });
+});
+
+/** The panel as the booking's page shows it: the detail read from the server. */
+function PricePage({ id }: { id: string }) {
+  const query = useQuery(rateRequestOptions(id));
+  return query.data ? <PricePanel detail={query.data} /> : null;
+}
+
+// Staff quoted again ($2,900) while her Accept price dialog showed $1,505: the accept names $1,505, refused.
+describe('a price given again under the customer’s open dialog', () => {
+  const REFUSAL = 'The price changed to $2,900.00 per container since you opened it: read it before you accept';
+  function answered() {
+    const puts: { url: string; body: unknown }[] = [];
+    let reads = 0;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        puts.push({ url: String(url), body: JSON.parse(String(init.body ?? 'null')) });
+        return failureEnvelope(REFUSAL, 409);
+      }
+      if (!String(url).endsWith(`/rate-requests/${quoted.id}`)) return envelope(null);
+      reads += 1;
+      return envelope(reads <= 1 ? quoted : { ...quoted, price: 2900, totalPrice: 5800 });
+    });
+    return { puts, reads: () => reads };
+  }
+  async function acceptInTheDialog() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept price' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Accept price' }));
+    expect(await screen.findByText(REFUSAL)).toBeTruthy();
+  }
+
+  it('accepts naming the price the dialog shows', async () => {
+    const { puts } = answered();
+    renderWithProviders(<PricePage id={quoted.id} />);
+    await acceptInTheDialog();
+    expect(puts).toEqual([{ url: expect.stringMatching(/\/rate-requests\/rr-1\/approve$/), body: { price: 1505 } }]);
+  });
+
+  it('shows the price as it is now at once on the refusal, not at the next poll', async () => {
+    const { reads } = answered();
+    renderWithProviders(<PricePage id={quoted.id} />);
+    await acceptInTheDialog();
+    await vi.waitFor(() => expect(reads()).toBeGreaterThan(1));
+    expect(within(await screen.findByRole('dialog')).getByText(/\$2,900\.00/)).toBeTruthy();
   });
 });

@@ -85,3 +85,38 @@ describe('a quote confirmed empty', () => {
     });
   });
 });
+
+// Two staff at one booking: the quote names the price its dialog opened on, so a colleague's quote made
+// meanwhile is refused (409) rather than followed by a second, contradictory price.
+describe('a quote confirmed', () => {
+  async function quoteSent(price: number | null): Promise<unknown> {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? envelope(rateRequestDetail())
+        : envelope({ matched: false, row: null, charges: [], price: null, chargeKinds: KINDS }),
+    );
+    renderWithProviders(<QuoteDialog detail={rateRequestDetail({ price })} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(i18next.t('operations:quote.priceLabel')), {
+      target: { value: '1450' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(i18next.t('operations:quote.validUntil')), {
+      target: { value: '2099-01-01' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: i18next.t('operations:actionDialog.confirm') }));
+    const put = await waitFor(() => {
+      const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/quote'));
+      expect(call).toBeTruthy();
+      return call!;
+    });
+    return JSON.parse(String((put[1] as RequestInit).body));
+  }
+
+  it('names the price the booking had as the dialog opened', async () => {
+    expect(await quoteSent(1250.5)).toMatchObject({ price: 1450, previousPrice: 1250.5 });
+  });
+
+  it('names no price (null) for a booking not quoted yet', async () => {
+    expect(await quoteSent(null)).toMatchObject({ price: 1450, previousPrice: null });
+  });
+});

@@ -24,7 +24,7 @@ const ADMIN = '/booking/api/v1/admin';
 
 type Detail = Pick<
   Schema<'RateRequestDetail'>,
-  'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName'
+  'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName' | 'price'
 >;
 
 function rowText(s: TariffSuggestion): string | null {
@@ -77,6 +77,9 @@ function QuoteForm({
   const { t } = useTranslation('operations');
   const [lines, setLines] = useState<Line[]>(() => linesOf(suggestion.charges));
   const [price, setPrice] = useState('');
+  // The booking's price as the dialog opened (null: not quoted yet): the quote names it, so a colleague's
+  // quote made meanwhile is refused (409) naming it, and the customer never gets two contradictory prices.
+  const [openedOn] = useState(() => detail.price ?? null);
   const [validUntil, setValidUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Every field's problem at once, under it; each refusal counts, for the dialog to focus the first.
@@ -90,6 +93,7 @@ function QuoteForm({
       api.put(`${ADMIN}/rate-requests/${detail.id}/quote`, {
         price: total,
         validUntil,
+        previousPrice: openedOn,
         ...(itemised ? { charges: chargesBody(lines) } : {}),
       }),
     onClose,

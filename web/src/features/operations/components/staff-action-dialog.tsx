@@ -24,8 +24,9 @@ export function useStaffAction(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    // Refused too (a colleague acted meanwhile): the console shows the booking as it is now at once.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['operations'] }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['operations'] });
       toast.success(done);
       onClose();
     },

@@ -1,0 +1,114 @@
+"""Two people at one price, on SQLite and PostgreSQL: a customer accepts (and staff quote) only the price
+they were shown. A price given again meanwhile, by staff under her open dialog or by a colleague under
+theirs, is refused (409) naming the price it is now, in English and Persian, and nothing is recorded; a
+call that names no price behaves as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    create,
+    customer,
+    fails,
+    in_shipping_order,
+    later,
+    ok,
+    payload,
+    quoted,
+)
+
+RR = f"{CLIENT}/rate-requests"
+STAFF = f"{ADMIN}/rate-requests"
+
+
+def quote(client: TestClient, admin: dict[str, str], rid: str, price: float, **seen: Any) -> Any:
+    return client.put(
+        f"{STAFF}/{rid}/quote", headers=admin, json={"price": price, "validUntil": later(), **seen}
+    )
+
+
+def state_and_price(client: TestClient, who: dict[str, str], rid: str) -> tuple[str, Any]:
+    booking = ok(client.get(f"{RR}/{rid}", headers=who))
+    return booking["stateName"], booking["price"]
+
+
+def test_the_customer_accepts_only_the_price_she_was_shown(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "seen-accept")
+    rid = quoted(client, alice, admin_headers)  # $1,250.50, her dialog opens on it
+    ok(quote(client, admin_headers, rid, 2900))  # staff quote again meanwhile
+    refused = fails(client.put(f"{RR}/{rid}/approve", headers=alice, json={"price": 1250.5}), 409)
+    assert refused["description"] == (
+        "The price changed to $2,900.00 per container since you opened it: read it before you accept"
+    )
+    persian = {**alice, "Accept-Language": "fa"}
+    said = fails(client.put(f"{RR}/{rid}/approve", headers=persian, json={"price": 1250.5}), 409)
+    assert "قیمت" in said["description"] and "2,900.00" in said["description"], said
+    assert state_and_price(client, alice, rid) == ("quoted", 2900)
+    ok(client.put(f"{RR}/{rid}/approve", headers=alice, json={"price": 2900}))
+    assert state_and_price(client, alice, rid) == ("loi_pending", 2900)
+    # The spec's call without a body accepts the price as it stands.
+    other = quoted(client, alice, admin_headers)
+    ok(client.put(f"{RR}/{other}/approve", headers=alice))
+    assert state_and_price(client, alice, other) == ("loi_pending", 1250.5)
+
+
+def test_the_customer_accepts_only_the_amended_price_she_was_shown(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "seen-amend")
+    rid = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    requote = f"{STAFF}/{rid}/amendments/requote"
+    ok(client.put(requote, headers=admin_headers, json={"price": 1300, "validUntil": later()}))
+    ok(client.put(requote, headers=admin_headers, json={"price": 2600, "validUntil": later()}))
+    accept = f"{RR}/{rid}/amendments/accept-price"
+    refused = fails(client.put(accept, headers=alice, json={"price": 1300}), 409)
+    assert "The price changed to $2,600.00 per container" in refused["description"]
+    assert ok(client.get(f"{RR}/{rid}", headers=alice))["quantity"] == 2
+    ok(client.put(accept, headers=alice, json={"price": 2600}))
+    booking = ok(client.get(f"{RR}/{rid}", headers=alice))
+    assert (booking["quantity"], booking["price"]) == (3, 2600)
+
+
+def test_staff_quote_over_a_colleagues_quote_only_having_read_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "seen-quote")
+    rid = create(client, alice)["id"]
+    # Both staff open the Quote dialog on a booking not priced yet; A confirms first.
+    ok(quote(client, admin_headers, rid, 1300, previousPrice=None))
+    refused = fails(quote(client, admin_headers, rid, 1500, previousPrice=None), 409)
+    assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    said = fails(quote(client, persian, rid, 1500, previousPrice=None), 409)
+    assert "همکار" in said["description"] and "1,300.00" in said["description"], said
+    assert state_and_price(client, alice, rid) == ("quoted", 1300)
+    # Having read A's price, B quotes over it; a call naming no price is not checked, as before.
+    ok(quote(client, admin_headers, rid, 1500, previousPrice=1300))
+    assert state_and_price(client, alice, rid) == ("quoted", 1500)
+    ok(quote(client, admin_headers, rid, 1600))
+    assert state_and_price(client, alice, rid) == ("quoted", 1600)
+
+
+def test_staff_requote_an_amendment_only_having_read_its_price(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    alice = customer(client, "seen-requote")
+    rid = in_shipping_order(client, alice, admin_headers)
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    requote = f"{STAFF}/{rid}/amendments/requote"
+    first = {"price": 1300, "validUntil": later(), "previousPrice": None}
+    ok(client.put(requote, headers=admin_headers, json=first))
+    refused = fails(client.put(requote, headers=admin_headers, json={**first, "price": 1400}), 409)
+    assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
+    changes = ok(
+        client.put(requote, headers=admin_headers, json={**first, "price": 1400, "previousPrice": 1300})
+    )
+    assert changes["amendment"]["price"] == 1400
