@@ -250,7 +250,7 @@ class Amendments(BookingChanges):
         AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, valid_until, now)
         if seen is not ...:
-            check_price_seen(amendment.price, seen, "booking.price.quotedMeanwhile")
+            check_price_seen(amendment.price, seen, quoted_meanwhile=True)
         breakdown = self._new_breakdown(price, charges, cargo)
         dest = self._change_next(
             "amendment",

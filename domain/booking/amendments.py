@@ -60,13 +60,17 @@ def check_new_price(price: Decimal, valid_until: datetime | None, now: datetime 
         raise ValidationFailed(errors)
 
 
-def check_price_seen(price: Decimal | None, seen: Decimal | None, key: str = "booking.price.changed") -> None:
-    """The price a person acts on is the one they were shown (`seen`): a price given again meanwhile (by a
-    colleague, or staff's new quote under a customer's open dialog) is refused with the price it is now
-    (`key`: the catalogue's words for who reads it), recording nothing, so nobody agrees to a number they
-    never read. No price now (none was given, or it was taken back) is no one's newer price: not refused."""
-    if price is not None and price != seen:
-        raise Conflict(message(key, price=f"${price:,.2f}"))
+def check_price_seen(price: Decimal | None, seen: Decimal | None, quoted_meanwhile: bool = False) -> None:
+    """The price a person acts on is the one they were shown (`seen`): a price given again meanwhile (staff's
+    new quote under a customer's open dialog; with `quoted_meanwhile`, a colleague's quote under staff's) is
+    refused with the price it is now, recording nothing, so nobody agrees to a number they never read. No
+    price now (none was given, or it was taken back) is no one's newer price: not refused."""
+    if price is None or price == seen:
+        return
+    said = f"${price:,.2f}"
+    if quoted_meanwhile:
+        raise Conflict(message("booking.price.quotedMeanwhile", price=said))
+    raise Conflict(message("booking.price.changed", price=said))
 
 
 @dataclass(frozen=True)

@@ -326,7 +326,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
         if seen is not ...:
-            check_price_seen(self.price, seen, "booking.price.quotedMeanwhile")
+            check_price_seen(self.price, seen, quoted_meanwhile=True)
         if charges is None and tariff is None and self.charges:
             charges = repriced(from_records(self.charges), price)
         self._record(

@@ -88,8 +88,10 @@ def test_the_server_says_one_thing_per_field_and_check() -> None:
                 validate({**valid, field: bad})
             except ValidationFailed as failure:
                 if field in failure.fields:
-                    # A foreign company's phone follows another rule (any country's), told in its own words.
-                    kind = f"{check} abroad" if field == "phone" and name.startswith("foreign") else check
+                    # A foreign company's phone and fax follow another rule (any country's), told in their own
+                    # words.
+                    abroad = field in ("phone", "fax") and name.startswith("foreign")
+                    kind = f"{check} abroad" if abroad else check
                     said[(field, kind)][name] = failure.fields[field]
     assert len(said[("email", "malformed")]) >= 3 and len(said[("fax", "malformed")]) >= 3
     for rule, wordings in said.items():
