@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from domain.booking.state_facts import amendable_states
+from domain.emails.words import money
 from domain.shared.errors import Conflict, ValidationFailed
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
@@ -67,7 +68,7 @@ def check_price_seen(price: Decimal | None, seen: Decimal | None, quoted_meanwhi
     price now (none was given, or it was taken back) is no one's newer price: not refused."""
     if price is None or price == seen:
         return
-    said = f"${price:,.2f}"
+    said = money(price, "en")  # the refusal is written in English; the edge says it in the reader's
     if quoted_meanwhile:
         raise Conflict(message("booking.price.quotedMeanwhile", price=said))
     raise Conflict(message("booking.price.changed", price=said))
