@@ -5,6 +5,7 @@
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
+import { keepOpenDrafts } from './kept-draft';
 import { endSession, getToken } from './session';
 
 /** Shown when the server gives no error text (spec 000 section 8 wording). */
@@ -90,6 +91,8 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
 
   if (res.status === 401) {
     endSession({ byServer: true });
+    // What was being written goes back on its screen after the login, said to be unsent (decision 3881).
+    keepOpenDrafts();
     unauthorizedListener?.();
   }
 

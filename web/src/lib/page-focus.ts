@@ -10,8 +10,11 @@ const HEADING = 'main h1';
 /** A page still loading its data shows its heading later; past this its heading is not waited for. */
 const WAIT_MS = 10_000;
 
-/** Focuses the page's main heading if it is shown; whether it now has the focus. */
+/** Focuses the page's main heading if it is shown; whether it now has the focus. A modal dialog the page
+ * opened by itself (a form kept through the end of a session, record 3881) keeps the keyboard: the page
+ * behind it is not the person's place, and the heading's turn is over. */
 export function focusHeadingNow(): boolean {
+  if (document.activeElement?.closest('[aria-modal="true"]')) return true;
   const heading = document.querySelector<HTMLElement>(HEADING);
   if (!heading) return false;
   if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;

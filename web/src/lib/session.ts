@@ -4,6 +4,7 @@
  * from the login answer (`admin`, `auditor`).
  */
 import type { Answer } from '@/types/contract';
+import { dropKeptDrafts } from './kept-draft';
 
 const TOKEN_COOKIE = 'token';
 export const ROLE_KEY = 'role';
@@ -114,7 +115,10 @@ export function startSession(result: LoginResult, options: { remember?: boolean 
 /** Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go. */
 export function endSession(options: { byServer?: boolean } = {}): void {
   if (options.byServer) localStorage.setItem(ENDED_BY_SERVER_KEY, '1');
-  else localStorage.removeItem(ENDED_BY_SERVER_KEY);
+  else {
+    localStorage.removeItem(ENDED_BY_SERVER_KEY);
+    dropKeptDrafts(); // logged out on purpose: nothing typed stays for whoever signs in next (decision 3881)
+  }
   removeCookie(TOKEN_COOKIE);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(ROLES_KEY);

@@ -4,6 +4,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/ui/logo';
 import { useDocumentTitle } from '@/lib/document-title';
+import { hasKeptDrafts } from '@/lib/kept-draft';
 import { NEXT_KEY, nextAfterLogin } from '@/lib/return-path';
 import { hasToken } from '@/lib/session';
 import { LoginBanner } from '../components/login-banner';
@@ -23,6 +24,8 @@ export function LoginRoute({ isScreen = () => true }: LoginRouteProps) {
   useDocumentTitle(t('loginForm.label'));
   const [params] = useSearchParams();
   const signedOut = params.get('signedOut') === '1';
+  // A form was open when the session ended: what it was sending was not done (decision 3881).
+  const [draftKept] = useState(hasKeptDrafts);
   // The page a deep link pointed at (kept in the address, so the reload after login still knows it).
   if (signedIn) {
     const next = nextAfterLogin(params.get(NEXT_KEY), window.location.origin);
@@ -45,6 +48,7 @@ export function LoginRoute({ isScreen = () => true }: LoginRouteProps) {
           {signedOut ? (
             <p role="status" className={styles.notice}>
               {t('login.signedOut')}
+              {draftKept ? ` ${t('login.draftKept')}` : null}
             </p>
           ) : null}
           <LoginForm />

@@ -11,6 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
+import { useKeptDraft } from '@/lib/kept-draft';
 import { useOneAtATime } from '@/lib/one-at-a-time';
 import { useTeamRights } from '@/lib/team-rights';
 import { can, getState, isFinal, label } from '@/lib/lifecycle';
@@ -67,9 +69,10 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   // Asking for and answering changes is a booker's or an owner's (their team's `book` right).
   const books = useTeamRights().book;
   const [amending, setAmending] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   const [accepting, setAccepting] = useState(false);
-  const [reason, setReason] = useState('');
+  // The reason, and the dialog it is written in, come back if the session ends as she sends it (decision 3881).
+  const cancellationDraft = useKeptDraft('cancellation-request', '');
+  const { value: reason, setValue: setReason, open: cancelling, setOpen: setCancelling } = cancellationDraft;
   const amendment = changes.data?.amendment ?? null;
   const cancellation = changes.data?.cancellation ?? null;
   // Confirmed and under way: the states rate_request.json marks `amendable`.
@@ -261,6 +264,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
         onKeep={() => setCancelling(false)}
         pending={cancel.isPending}
       >
+        <KeptDraftNotice kept={cancellationDraft.kept} />
         <p>{t('changes.cancelText')}</p>
         <label className={styles.label} htmlFor="cancellation-reason">
           {t('awaitingQuote.reason')}

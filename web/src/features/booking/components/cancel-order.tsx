@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -6,6 +5,8 @@ import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { Reference } from '@/components/reference/reference';
 import { errorText } from '@/lib/api-client';
+import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
+import { useKeptDraft } from '@/lib/kept-draft';
 import { useCancelShippingOrder } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 import { maxLength } from '@/types/limits';
@@ -17,8 +18,9 @@ import { maxLength } from '@/types/limits';
 export function CancelOrderAction({ detail }: { detail: RateRequestDetail }) {
   const { t } = useTranslation('booking');
   const cancel = useCancelShippingOrder(detail.order?.id ?? '', detail.id);
-  const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
+  // The reason and its question come back if the session ends as she sends it (decision 3881).
+  const draft = useKeptDraft('cancel-order', '');
+  const { value: reason, setValue: setReason, open: asking, setOpen: setAsking } = draft;
   const booking = detail.reference ?? t('cancelOrder.thisBooking');
   const run = async () => {
     try {
@@ -46,6 +48,7 @@ export function CancelOrderAction({ detail }: { detail: RateRequestDetail }) {
         destructive
         pending={cancel.isPending}
       >
+        <KeptDraftNotice kept={draft.kept} />
         <p>
           <Trans t={t} i18nKey="cancelOrder.text" values={{ booking }} components={{ b: <Reference /> }} />
         </p>

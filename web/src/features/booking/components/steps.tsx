@@ -7,6 +7,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
+import { useKeptDraft } from '@/lib/kept-draft';
 import { useOneAtATime } from '@/lib/one-at-a-time';
 import { can, isNamed, isState, stateName } from '@/lib/lifecycle';
 import { TextInput } from '@/components/ui/text-input';
@@ -145,8 +147,9 @@ export function AwaitingQuotePanel({
   const navigate = useNavigate();
   const withdraw = useWithdrawRequest(detail.id);
   const may = useTeamRights();
-  const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
+  // The reason and its question come back if the session ends as she sends it (decision 3881).
+  const withdrawDraft = useKeptDraft('withdraw-request', '');
+  const { value: reason, setValue: setReason, open: asking, setOpen: setAsking } = withdrawDraft;
   const name = stateName('rate_request', detail.state, detail.price);
   const booking = detail.reference ?? t('awaitingQuote.thisRequest');
   const run = async () => {
@@ -187,6 +190,7 @@ export function AwaitingQuotePanel({
         destructive
         pending={withdraw.isPending}
       >
+        <KeptDraftNotice kept={withdrawDraft.kept} />
         <p>
           <Trans t={t} i18nKey="awaitingQuote.withdrawText" values={{ booking }} components={{ b: <Reference /> }} />
         </p>

@@ -9,7 +9,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
+import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import { api, ApiError } from '@/lib/api-client';
+import { useKeptDraft } from '@/lib/kept-draft';
 import {
   can,
   getState,
@@ -78,8 +80,17 @@ const fieldName = (key: string, label: string): string => {
 
 // The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
 // its own (../components/quote-dialog.tsx: the breakdown editor).
-type OrderAction = 'order_revision' | 'order_accept' | 'order_decline' | 'order_issue';
+const ORDER_ACTIONS = ['order_revision', 'order_accept', 'order_decline', 'order_issue'] as const;
+type OrderAction = (typeof ORDER_ACTIONS)[number];
 type Action = 'quote' | RequestTrigger | OrderAction;
+const isDialogAction = (value: string | undefined): value is Exclude<Action, 'quote'> =>
+  value !== undefined && (isRequestTrigger(value) || (ORDER_ACTIONS as readonly string[]).includes(value));
+
+/** What a staff action's dialog says in words, kept through a session that ends as it is sent (decision 3881):
+ * which action (`action`), its reason (`message`) and a message per order field (`revise.<field>`). */
+type ActionTexts = Readonly<Record<string, string>>;
+const NO_TEXTS: ActionTexts = {};
+const REVISE = 'revise.';
 const doneOf = (action: Exclude<Action, 'quote'>) =>
   isRequestTrigger(action)
     ? REQUEST_ACTIONS[action].done
@@ -92,15 +103,27 @@ const titleOf = (action: Exclude<Action, 'quote'>) =>
 function ActionDialog({
   action,
   detail,
+  texts,
+  setTexts,
+  kept,
   onClose,
 }: {
   action: Exclude<Action, 'quote'>;
   detail: Detail;
+  texts: ActionTexts;
+  setTexts: (update: (texts: ActionTexts) => ActionTexts) => void;
+  /** The dialog came back after the session ended: it says that nothing was sent. */
+  kept: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation('operations');
-  const [message, setMessage] = useState('');
-  const [revise, setRevise] = useState<Record<string, string>>({});
+  const message = texts.message ?? '';
+  const setMessage = (text: string) => setTexts((all) => ({ ...all, message: text }));
+  const revise = Object.fromEntries(
+    Object.entries(texts)
+      .filter(([key]) => key.startsWith(REVISE))
+      .map(([key, text]) => [key.slice(REVISE.length), text]),
+  );
   const [error, setError] = useState<string | null>(null);
   // What is wrong with the message, shown beside it: said here, or by the server's envelope (`fields.message`).
   const [messageError, setMessageError] = useState<string | undefined>(undefined);
@@ -164,6 +187,7 @@ function ActionDialog({
       onConfirm={confirm}
       onClose={onClose}
     >
+      <KeptDraftNotice kept={kept} />
       {reason ? (
         <TextInput
           label={declines ? t('actionDialog.declineMessage') : t('actionDialog.reason')}
@@ -214,7 +238,7 @@ function ActionDialog({
               dir="auto"
               value={revise[key] ?? ''}
               maxLength={maxLength.OrderRevisionBody.revise}
-              onChange={(e) => setRevise((r) => ({ ...r, [key]: e.target.value }))}
+              onChange={(e) => setTexts((all) => ({ ...all, [`${REVISE}${key}`]: e.target.value }))}
             />
           ))
         : null}
@@ -229,7 +253,17 @@ const ASSUMED_GUARDS = Object.fromEntries(guardNames('rate_request').map((guard)
  * panel into view and focus; on a phone it sits far below the list. */
 function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
   const { t } = useTranslation('operations');
-  const [action, setAction] = useState<Action | null>(null);
+  const [quoting, setQuoting] = useState(false);
+  // The open action's dialog and its words come back if the session ends as it is sent (decision 3881); the
+  // quote's own dialog holds figures, not words, and is not kept.
+  const actionDraft = useKeptDraft(`staff-action:${id}`, NO_TEXTS);
+  const kept = actionDraft.value.action;
+  const action: Action | null = quoting ? 'quote' : actionDraft.open && isDialogAction(kept) ? kept : null;
+  const setAction = (next: Action | null) => {
+    setQuoting(next === 'quote');
+    if (next !== null && next !== 'quote') actionDraft.setValue({ action: next });
+    actionDraft.setOpen(next !== null && next !== 'quote');
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   const query = useQuery({
     queryKey: ['operations', 'detail', id],
@@ -347,7 +381,14 @@ function DetailPanel({ id, reveal }: { id: string; reveal: number }) {
       </div>
       {action === 'quote' ? <QuoteDialog detail={d} onClose={() => setAction(null)} /> : null}
       {action && action !== 'quote' ? (
-        <ActionDialog action={action} detail={d} onClose={() => setAction(null)} />
+        <ActionDialog
+          action={action}
+          detail={d}
+          texts={actionDraft.value}
+          setTexts={actionDraft.setValue}
+          kept={actionDraft.kept}
+          onClose={() => setAction(null)}
+        />
       ) : null}
     </section>
   );

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '@/lib/session';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { rateRequestDetail } from '@/testing/orders';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { BookingChangesPanel } from './booking-changes';
+import { CancelOrderAction } from './cancel-order';
+
+const fetchMock = stubFetchEachTest();
+const NOT_SENT =
+  'Not sent: your session had ended before it reached us, so nothing was done. What you wrote is kept below: ' +
+  'check it and send it again.';
+
+/** The server answers reads; each write is refused with 401 until `signedIn` says otherwise. */
+function server() {
+  const state = { signedIn: false, sent: [] as unknown[] };
+  fetchMock.mockImplementation(async (_url: string, init?: RequestInit) => {
+    if (!init?.method || init.method === 'GET')
+      return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
+    if (!state.signedIn) return failureEnvelope('Unauthorized', 401);
+    state.sent.push(JSON.parse(String(init.body ?? 'null')));
+    return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
+  });
+  return state;
+}
+
+describe('a reason sent as the session ended (decision 3881)', () => {
+  it('comes back in its dialog on the same screen after the login, said to be unsent, and is sent again', async () => {
+    const state = server();
+    startSession({ token: 'ended-in-another-tab', accountType: 3, roles: [] });
+    const user = userEvent.setup();
+    const first = renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    await user.click(await screen.findByRole('button', { name: 'Request cancellation' }));
+    await user.type(screen.getByLabelText('Reason (optional)'), 'The buyer withdrew');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send request' }));
+    await screen.findByText('Unauthorized'); // refused: the app leads to the login page
+    first.unmount();
+
+    // Signed in again, back on the booking's screen.
+    state.signedIn = true;
+    startSession({ token: 'new', accountType: 3, roles: [] });
+    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Request cancellation' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);
+    expect((within(dialog).getByLabelText('Reason (optional)') as HTMLTextAreaElement).value).toBe(
+      'The buyer withdrew',
+    );
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('keptDraft:'))).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Cancellation requested')).toBeTruthy();
+    expect(state.sent).toEqual([{ reason: 'The buyer withdrew' }]);
+  });
+
+  it('is kept by the order cancellation too, the one mechanism every reason dialog uses', async () => {
+    server();
+    startSession({ token: 'ended', accountType: 3, roles: [] });
+    const user = userEvent.setup();
+    const first = renderWithProviders(<CancelOrderAction detail={rateRequestDetail()} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    await user.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Wrong port');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the order' }));
+    await screen.findByText('Unauthorized');
+    first.unmount();
+
+    renderWithProviders(<CancelOrderAction detail={rateRequestDetail()} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);
+    expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe('Wrong port');
+  });
+});
