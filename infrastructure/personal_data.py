@@ -36,6 +36,7 @@ from eventsourcing.persistence import Mapper, StoredEvent
 
 from domain.shared.personal import (
     ERASED,
+    clear_fields,
     erased_identifier,
     member_subject,
     personal_fields,
@@ -726,6 +727,22 @@ def _apply_path(state: dict[str, Any], path: str, change: Callable[[Any], Any]) 
         state[head] = items
 
 
+def keep_clear(state: dict[str, Any], original: dict[str, Any], path: str) -> None:
+    """Put back into `state` the value at the dotted `path` of `original` (through dicts): a field inside a
+    personal value that is no one's personal data (`clear_fields`) stays as it was, in clear."""
+    head, _, rest = path.partition(".")
+    if head not in original or head not in state:
+        return
+    if not rest:
+        state[head] = original[head]
+        return
+    inner, was = state[head], original[head]
+    if type(inner) is dict and type(was) is dict:
+        inner = dict(inner)
+        keep_clear(inner, was, rest)
+        state[head] = inner
+
+
 def at_path(state: dict[str, Any], path: str) -> str | None:
     value: Any = state
     for part in path.split("."):
@@ -784,7 +801,7 @@ class SealingMapper(Mapper[UUID]):
             subject, owner = member
         key = self.vault.key_for_sealing(subject, owner)
         identifiers = personal_identifiers(event_class)
-        state = dict(state)
+        original, state = state, dict(state)
         for path in paths:
 
             def seal(value: Any, identifier: bool = path in identifiers) -> Any:
@@ -795,6 +812,8 @@ class SealingMapper(Mapper[UUID]):
                 return self.vault.seal_text(key, subject, value)
 
             _apply_path(state, path, seal)
+        for path in clear_fields(event_class):
+            keep_clear(state, original, path)
         return state
 
     def open_state(self, event_class: type[Any], state: dict[str, Any]) -> None:

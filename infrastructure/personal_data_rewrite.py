@@ -17,7 +17,7 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
-from domain.shared.personal import personal_fields, personal_owner
+from domain.shared.personal import clear_fields, personal_fields, personal_owner
 from infrastructure.event_store import SharedStore
 from infrastructure.personal_data import SealingMapper, _apply_path, at_path, is_sealed
 
@@ -35,7 +35,19 @@ class SealStats:
     seconds: float
 
 
+def _without(state: dict[str, Any], path: str) -> dict[str, Any]:
+    """`state` without the value at the dotted `path` (through dicts), copying what it changes."""
+    head, _, rest = path.partition(".")
+    if head not in state:
+        return state
+    if not rest:
+        return {key: value for key, value in state.items() if key != head}
+    inner = state[head]
+    return {**state, head: _without(inner, rest)} if type(inner) is dict else state
+
+
 def _holds_clear(event_class: type[Any], state: dict[str, Any]) -> bool:
+    """Whether a personal field is in clear (one its class keeps in clear, `clear_fields`, is no one's)."""
     found = False
 
     def look(value: Any) -> Any:
@@ -44,6 +56,8 @@ def _holds_clear(event_class: type[Any], state: dict[str, Any]) -> bool:
             found = True
         return value
 
+    for clear in clear_fields(event_class):
+        state = _without(state, clear)
     for path in personal_fields(event_class, state):
         _apply_path(dict(state), path, look)
     return found

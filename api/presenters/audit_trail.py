@@ -24,6 +24,7 @@ from domain.accounts.account import (
     DOMESTIC_COMPANY,
     FOREIGN_COMPANY,
     INDIVIDUAL,
+    NOT_PERSONAL,
     STAFF_ACCOUNT_TYPE,
     a_company_s_own,
 )
@@ -40,7 +41,7 @@ from domain.shared.aggregate import ActorEvent
 from domain.shared.field_labels import ALIASES, LABELS, Area, field_label, snake
 from domain.shared.languages import DEFAULT, LANGUAGES
 from domain.shared.lifecycle import lifecycle
-from domain.shared.personal import person_in
+from domain.shared.personal import is_erased, person_in
 from domain.shared.reasons import reason_in
 from projections.booking_trail import BookingSummary, BookingTrail, ReferenceNames
 from projections.event_log import LoggedEvent
@@ -636,6 +637,12 @@ def _coded(kind: str, field: str, value: Any) -> str | None:
         return _CUSTOMER_KINDS.get(_int(value))
     if field == "roles" and kind == "address_book_entry":
         return _PARTY_ROLES.get(str(value))
+    if kind == "account" and field in NOT_PERSONAL and is_erased(value):
+        # No one's data, sealed inside a profile before decision 3883 kept it in clear: gone with the
+        # person's, and not the person (the marker would read "Erased person").
+        return "erased_with_person"
+    if kind == "account" and field == "language" and f"language_{value}" in WORDS_IN[DEFAULT]:
+        return f"language_{value}"
     return None
 
 

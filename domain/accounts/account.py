@@ -26,6 +26,9 @@ FOREIGN_COMPANY = 3
 CUSTOMER_TYPES = (INDIVIDUAL, DOMESTIC_COMPANY, FOREIGN_COMPANY)
 RESET_TOKEN_LIFETIME = timedelta(hours=1)
 INVALID_TOKEN = message("accounts.resetLink.invalid")
+# A profile's fields that are no one's personal data (decision 3883): the language the person reads in, and
+# the company a colleague's login belongs to (an id, naming no one). Kept in clear beside the sealed ones.
+NOT_PERSONAL = ("language", "company_id")
 
 
 def account_id(username: str, generation: int = 0) -> UUID:
@@ -57,6 +60,7 @@ class Account(DomainAggregate):
     class Opened(ActorCreated):
         personal_fields = ("username", "profile")
         personal_identifiers = ("username",)
+        clear_fields = tuple(f"profile.{field}" for field in NOT_PERSONAL)
 
         username: str
         account_type: int
@@ -262,6 +266,7 @@ class Account(DomainAggregate):
     # -- profile ----------------------------------------------------------------------------------------
     class ProfileUpdated(ActorEvent):
         personal_fields = ("values",)
+        clear_fields = tuple(f"values.{field}" for field in NOT_PERSONAL)
 
         values: dict[str, Any]
         request_id: str

@@ -38,9 +38,22 @@ def new_charges(approved: Amendments.AmendmentApproved) -> list[dict[str, Any]]:
     return [dict(c) for c in approved.charges] if approved.charges else records(all_in(approved.price))
 
 
-def _containers(details: dict[str, Any]) -> int | None:
+def amended_containers(details: dict[str, Any]) -> int | None:
+    """The containers an amendment's amended details name (None when it does not name them)."""
     quantity = details.get("quantity")
     return None if quantity is None else int(quantity)
+
+
+def requoted_containers(requoted: Amendments.AmendmentRequoted, booking: Any) -> int | None:
+    """The amended containers an amendment's new price is for: as its requote recorded them, else (a requote
+    recorded before it kept them) its amendment's, as the booking (`booking`, the aggregate as it is now)
+    holds it and its /v2 read says them; None when the booking has moved on to another amendment since."""
+    if requoted.quantity is not None:
+        return requoted.quantity
+    amendment = getattr(booking, "amendment", None)
+    if amendment is None or amendment.number != requoted.number:
+        return None
+    return amended_containers(amendment.amended)
 
 
 class Amendments(BookingChanges):
@@ -269,7 +282,7 @@ class Amendments(BookingChanges):
             state=dest,
             customer_id=self.customer_id,
             charges=breakdown,
-            quantity=_containers(amendment.amended),
+            quantity=amended_containers(amendment.amended),
         )
 
     class AmendmentRequoted(ActorEvent):

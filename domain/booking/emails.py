@@ -130,7 +130,7 @@ def _decided(
             [],
             price=money(Decimal(event.price), language),
             breakdown=_breakdown(event.charges, language),
-            total=requote_total(event, language),
+            total=requote_total(event, reader(event.originator_id), language),
             until=time_utc(event.valid_until, language),
         )
     if isinstance(event, R.AmendmentApproved):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Literal, NamedTuple
 
-from domain.booking.amendment_requests import new_charges
+from domain.booking.amendment_requests import new_charges, requoted_containers
 from domain.booking.charges import PER_BOOKING, PER_CONTAINER, all_in, booking_total, from_records, records
 from domain.booking.named_field import for_people
 from domain.booking.rate_request import RateRequest
@@ -250,11 +250,12 @@ def quote_total(charges: list[dict[str, Any]], quantity: int | None, language: s
     return say("quote.total", language, total=money(total, language), containers=containers)
 
 
-def requote_total(requoted: RateRequest.AmendmentRequoted, language: str = "en") -> str:
-    """`quote_total` of an amendment's new price, for the amended containers (nothing in a requote recorded
-    before it kept them); one recorded before its lines is the price alone."""
+def requote_total(requoted: RateRequest.AmendmentRequoted, booking: Any, language: str = "en") -> str:
+    """`quote_total` of an amendment's new price, for the amended containers (`requoted_containers`: a
+    requote recorded before it kept them reads them from its amendment in `booking`, the aggregate as it is
+    now, as the /v2 read does); one recorded before its lines is the price alone."""
     lines = requoted.charges or records(all_in(Decimal(requoted.price)))
-    return quote_total(lines, requoted.quantity, language)
+    return quote_total(lines, requoted_containers(requoted, booking), language)
 
 
 def confirmed_price(booking: Any, language: str = "en") -> str:
@@ -336,7 +337,7 @@ def tell(event: Any, context: NoticeContext) -> Notice | None:
         if type(event) is R.Quoted:
             cited["total"] = quote_total(event.charges, _quantity(context, event), language)
         if type(event) is R.AmendmentRequoted:
-            cited["total"] = requote_total(event, language)
+            cited["total"] = requote_total(event, context.aggregate(event.originator_id), language)
         if type(event) is R.BookingConfirmed:
             cited["priced"] = confirmed_price(context.aggregate(event.originator_id), language)
         if type(event) is R.Rejected:

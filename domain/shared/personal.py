@@ -5,6 +5,8 @@ An event class declares:
   such a value is personal (numbers, flags and the value's shape are not, so they stay business facts);
 - `personal_paths(state)` (a static method, optional): more such paths for one event's own fields;
 - `personal_identifiers`: the paths among those that must stay unique once erased (a login name);
+- `clear_fields`: paths inside those values that are no one's personal data (a profile's language), kept in
+  clear (decision 3883; such a field an earlier event holds sealed stays sealed and opens as before);
 - `personal_owner`: the field (a dotted path) naming what the aggregate belongs to: an account, or another
   aggregate that belongs to one (its data is erased with that account's); without one, the aggregate is
   its own owner;
@@ -53,6 +55,10 @@ def personal_fields(event_class: type[Any], state: dict[str, Any] | None = None)
 
 def personal_identifiers(event_class: type[Any]) -> tuple[str, ...]:
     return tuple(getattr(event_class, "personal_identifiers", ()))
+
+
+def clear_fields(event_class: type[Any]) -> tuple[str, ...]:
+    return tuple(getattr(event_class, "clear_fields", ()))
 
 
 def personal_owner(event_class: type[Any]) -> str | None:

@@ -684,6 +684,34 @@ def test_a_colleague_erased_alone_leaves_the_company_s_team_without_his_name(
     assert his_id not in rows and (rows[new_id]["name"], rows[new_id]["email"]) == (his_name, his_email)
 
 
+def test_an_erased_colleague_s_profile_change_still_says_his_language(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    """His language is no one's personal data (decision 3883): once he is erased, his own profile change
+    still says it in the record's trail (his name and phone read as erased), never as an erased person."""
+    owner, _ = company(
+        client, f"Pars Saffron Export {fresh_company_id()}", f"ops.{fresh_company_id()}@pse.ir"
+    )
+    first, last = PERSIAN_PEOPLE[1]
+    his, his_id = member(client, owner, f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir", "booker")
+    mine = {"name": f"{first} {last}", "phone": "+98 912 000 1111", "language": "fa"}
+    ok(client.put(f"{TEAM}/me", json=mine, headers=his))
+    settle(client)
+
+    ok(client.post(ERASE.format(his_id), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    record = ok(client.get(f"/audit/api/v1/aggregates/{his_id}/events", headers=admin_headers))
+    (changed,) = [e for e in record["events"] if e["type"] == "ProfileUpdated"]
+    values = changed["changes"]["values"]
+    assert (values["name"], values["phone"]) == (ERASED, ERASED)
+    assert values["language"] == "fa"
+    (opened,) = [e for e in record["events"] if e["type"] == "Opened"]
+    assert opened["changes"]["profile"]["language"] == "en"
+    assert record["valueNames"]["language"] == {"fa": "Persian", "en": "English"}
+    assert_verify_clean(services_of(client), tmp_path)
+
+
 def test_a_colleague_erased_at_his_next_company_takes_the_login_he_left_behind_along(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:

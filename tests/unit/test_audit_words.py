@@ -12,6 +12,7 @@ from api.presenters import audit_trail
 from domain.booking.staff_actions import STAFF_ACTIONS
 from domain.shared.field_labels import LABELS
 from domain.shared.lifecycle import lifecycle
+from domain.shared.personal import ERASED
 from projections.booking_trail import ReferenceNames
 from projections.event_log import LoggedEvent
 from tests.unit.test_audit_log_words import stored_events
@@ -222,3 +223,16 @@ def test_every_event_the_domain_stores_is_said_by_the_catalogue() -> None:
     has its `what` (or its staff action's `trail`), which the first test holds to both languages."""
     missing = sorted(event for event in stored_events() if event not in audit_trail._WHAT_IN["en"])
     assert not missing, missing
+
+
+def test_a_language_sealed_in_an_erased_person_s_profile_is_said_gone_with_it_not_as_a_person() -> None:
+    """A profile change stored before decision 3883 sealed the language with the name: once the person is
+    erased it cannot be read again. The record says it went with his data, not "Language: Erased person";
+    one kept in clear reads as the language by its name."""
+    old = _logged("account", "ProfileUpdated", values={"name": ERASED, "language": ERASED})
+    new = _logged("account", "ProfileUpdated", values={"name": ERASED, "language": "fa"})
+    for language in ("en", "fa"):
+        names, _ = audit_trail.value_words([old, new], ReferenceNames(), language)
+        words = audit_trail.WORDS_IN[language]
+        assert names["language"] == {ERASED: words["erased_with_person"], "fa": words["language_fa"]}
+    assert audit_trail.value_words([new], ReferenceNames())[0]["language"] == {"fa": "Persian"}

@@ -19,6 +19,7 @@ from api.dcsa.booking.status import (
     has_booking_reference,
     pending_amendment,
 )
+from domain.booking.amendment_requests import amended_containers
 from domain.booking.booking_content import cargo_details
 from domain.booking.iso_equipment import equipment_kind, iso_code_for
 from projections.booking.dcsa import SCREENS_AMENDMENT
@@ -146,7 +147,7 @@ def decisions_of(row: dict[str, Any]) -> dict[str, Any]:
         found["amendment_declined"] = row["amendment_message"]
     if amendment == "requoted" and row.get("amendment_price") is not None:
         amended = json.loads(row["amendment_amended"] or "{}")
-        quantity = None if amended.get("quantity") is None else int(amended["quantity"])
+        quantity = amended_containers(amended)  # the containers the new price is for, as its e-mail says
         charges = None if not row.get("amendment_charges") else json.loads(row["amendment_charges"])
         found["amendment_requoted"] = (
             row["amendment_price"],
