@@ -12,6 +12,10 @@ no lifecycle file speaks for (an API key, a webhook subscription), and an act a 
 its words in contract/refusal-words.json, in the files' shape, which the domain's English reads too: its name
 is said in Persian wherever a refusal names it ("API key not found"), its acts and states beside it
 (decision 3847).
+
+A figure the portal wrote into a refusal (an amount "$2,900.00", a count, a day "2026-01-06") is said as the
+e-mails say it (domain/emails/words.py): in Persian with Persian digits and separators, a day in the Solar
+Hijri calendar; a value the caller typed (a code, a container number, a reference) is kept as written.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from datetime import date
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -26,6 +32,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from api.edge.envelope import failure
+from domain.emails.words import day_in, money, number
 from domain.shared.errors import a_thing
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.lifecycle import all_lifecycles
@@ -43,6 +50,13 @@ ROLES: dict[str, dict[str, str]] = json.loads((CONTRACT / "audit-words.json").re
     "roles"
 ]
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# The figures the portal writes into its English refusals: an amount (`money(..., "en")`), a number (`1,250`,
+# `366.00`, `-40`), a day (`2026-01-06`).
+_AMOUNT = re.compile(r"\$(\d{1,3}(?:,\d{3})*(?:\.\d+)?)")
+_NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# Placeholders that echo what the caller sent (kept as typed, digits and all, so the caller finds it).
+_AS_TYPED = frozenset({"code", "container", "reference"})
 
 
 def _who(role: str) -> str:
@@ -156,9 +170,35 @@ def translated(text: str, language: str) -> str:
             values = found.groupdict()
             common, of_thing = _lifecycle_words(language)
             words = {**exact, **common, **of_thing.get(values.get("machine", ""), {})}
-            values = {name: words.get(value, value) for name, value in values.items()}
+            values = {name: _said(name, value, words, language) for name, value in values.items()}
             return target.format_map(values)
     return text
+
+
+def _said(name: str, value: str, words: dict[str, str], language: str) -> str:
+    """A refusal's value in `language`: a catalogue's word in its words, a figure the portal wrote as the
+    e-mails write it (Persian digits and separators, a day in the Solar Hijri calendar), else as it is."""
+    if value in words:
+        return words[value]
+    if name in _AS_TYPED:
+        return value
+    return _figure(value, language)
+
+
+def _figure(value: str, language: str) -> str:
+    """An amount, a number or a day as an English refusal writes it ("$2,900.00", "1,250", "2026-01-06"),
+    written as the e-mails write it in `language` (Persian digits and separators, "... دلار"); any other
+    text as it is."""
+    if (amount := _AMOUNT.fullmatch(value)) is not None:
+        return money(Decimal(amount[1].replace(",", "")), language)
+    if _NUMBER.fullmatch(value) is not None:
+        return number(value, language)
+    if _DAY.fullmatch(value) is not None:
+        try:
+            return day_in(date.fromisoformat(value), language)
+        except ValueError:
+            return value
+    return value
 
 
 @cache

@@ -179,7 +179,7 @@ class Amendments(BookingChanges):
         whose shipper has no price to accept), confirm it with its new `price` in the same act (its
         breakdown `charges` if given, else the booking's with the freight taking the difference). A firm
         booking's change of quantity or equipment needs that price (`price` required)."""
-        amendment = self._open_amendment()
+        amendment = self._open_amendment("approve" if price is None else "approve_priced")
         if price is None:
             if amendment.changes_price and self.firm_request:
                 raise ValidationFailed({"price": message("booking.amendment.priceNeeded")})
@@ -259,7 +259,7 @@ class Amendments(BookingChanges):
         """Staff's new price for a change of quantity or equipment, with its breakdown: `charges` as staff
         gave them line by line, else the booking's own at the new price (`_new_breakdown`). `seen`: the new
         price staff's dialog was opened on (None: none yet; `...`: not named), as for a booking's quote."""
-        amendment = self._open_amendment()
+        amendment = self._open_amendment("requote")
         AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, valid_until, now)
         if seen is not ...:
@@ -276,7 +276,7 @@ class Amendments(BookingChanges):
         self._record(
             self.AmendmentRequoted,
             audit_fields(actor),
-            number=self._open_amendment().number,
+            number=self._open_amendment("requote").number,
             price=price,
             valid_until=valid_until,
             state=dest,
@@ -311,7 +311,7 @@ class Amendments(BookingChanges):
     ) -> None:
         """The customer accepts the amendment's new price; `seen` (the price her dialog showed, None when the
         call names none) must still be it, else staff priced it again meanwhile (409)."""
-        amendment = self._open_amendment()
+        amendment = self._open_amendment("accept_price")
         before = amendment.valid_until is not None and now < amendment.valid_until
         dest = self._change_next(
             "amendment",
@@ -329,7 +329,7 @@ class Amendments(BookingChanges):
     def expire_amended_price(self, now: datetime, actor: Actor) -> None:
         """The open amendment's new price passed its validity unaccepted: the amendment ends and the booking
         stands as it was (the customer may ask again, staff price it anew)."""
-        amendment = self._open_amendment()
+        amendment = self._open_amendment("expire")
         passed = amendment.valid_until is not None and now >= amendment.valid_until
         reason = system_reason("amendmentPriceExpired")
         self._end_change(self.AmendmentPriceExpired, "expire", actor, reason, {"validity_passed": passed})
@@ -377,7 +377,7 @@ class Amendments(BookingChanges):
         # Withdrawn by the customer's request to cancel the booking (False in events recorded before).
         for_cancellation: bool = False
 
-    def _open_amendment(self) -> Amendment:
-        self._open_change("amendment")
+    def _open_amendment(self, trigger: str) -> Amendment:
+        self._open_change("amendment", trigger)
         assert self.amendment is not None
         return self.amendment

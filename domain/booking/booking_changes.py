@@ -92,8 +92,15 @@ class BookingChanges(AggregatePart):
         )
         return change.state if change and live else machine.initial
 
-    def _open_change(self, kind: str) -> Amendment | CancellationRequest:
+    def _open_change(self, kind: str, trigger: str) -> Amendment | CancellationRequest:
+        """The open change of `kind` that `trigger` is asked of. One already decided (approved, declined,
+        withdrawn, its price lapsed) is refused as its lifecycle refuses `trigger` in its final state, so a
+        stale screen is told what happened: "Cannot withdraw a booking amendment in state approved (2)"."""
         change: Amendment | CancellationRequest | None = getattr(self, kind)
+        machine = AMENDMENT if kind == "amendment" else CANCELLATION
+        if change is not None and machine.fact(change.state, "final"):
+            code = machine.codes.get(change.state)
+            raise IllegalTransition(machine.id, change.state, trigger, code, action=machine.action(trigger))
         if not (change and change.open):
             none = (
                 message("booking.amendment.none")
@@ -110,7 +117,7 @@ class BookingChanges(AggregatePart):
 
     def _decline_change(self, declined: type[ChangeDeclined], message_text: str, actor: Actor) -> None:
         """Staff decline the open amendment or cancellation request with a message; the booking stands."""
-        number = self._open_change(declined.kind).number
+        number = self._open_change(declined.kind, "decline").number
         text = message_text.strip()
         dest = self._change_next(declined.kind, "decline", actor, has_message=bool(text))
         self._record(
@@ -136,7 +143,7 @@ class BookingChanges(AggregatePart):
         **extra: Any,
     ) -> None:
         """The open change of `ended.kind` ends by `trigger` (its lifecycle deciding with `guards`)."""
-        number = self._open_change(ended.kind).number
+        number = self._open_change(ended.kind, trigger).number
         dest = self._change_next(ended.kind, trigger, actor, **guards)
         fields = audit_fields(actor, reason)
         self._record(ended, fields, number=number, state=dest, customer_id=self.customer_id, **extra)

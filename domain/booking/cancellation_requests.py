@@ -57,7 +57,7 @@ class CancellationRequests(BookingChanges):
     def confirm_cancellation(self, actor: Actor, *, sailed: str | None = None) -> None:
         """Staff cancel the booking as asked, unless its cargo sailed meanwhile (`sailed`, as asking
         takes it): then the request can only be declined."""
-        self._open_cancellation()
+        self._open_cancellation("confirm")
         cancellation_state = self._change_next(
             "cancellation",
             "confirm",
@@ -68,7 +68,7 @@ class CancellationRequests(BookingChanges):
         self._record(
             self.CancellationConfirmed,
             audit_fields(actor),
-            number=self._open_cancellation().number,
+            number=self._open_cancellation("confirm").number,
             cancellation_state=cancellation_state,
             state=dest,
             customer_id=self.customer_id,
@@ -100,7 +100,7 @@ class CancellationRequests(BookingChanges):
         state = self._change_state("cancellation")
         return cargo_not_sailed(CANCELLATION.id, trigger, state, actor, sailed, "cancellation")
 
-    def _open_cancellation(self) -> CancellationRequest:
-        self._open_change("cancellation")
+    def _open_cancellation(self, trigger: str) -> CancellationRequest:
+        self._open_change("cancellation", trigger)
         assert self.cancellation is not None
         return self.cancellation

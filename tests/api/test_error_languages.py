@@ -6,10 +6,19 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from api.edge.languages import translated
+from domain.shared.messages import message
 from tests.api.accounts_support import fails
 from tests.api.booking_support import customer
 
 FA = {"Accept-Language": "fa-IR,fa;q=0.9,en;q=0.5"}
+# A figure in a Persian refusal is written as the e-mails write it: Persian digits and separators.
+PERSIAN_FIGURES = str.maketrans("0123456789,.", "".join(chr(0x06F0 + d) for d in range(10)) + "\u066c\u066b")
+
+
+def fa(text: str) -> str:
+    return text.translate(PERSIAN_FIGURES)
+
+
 LOGIN = "/auth/api/v1/login"
 
 
@@ -49,7 +58,7 @@ def test_a_text_over_its_bound_is_refused_in_the_catalogue_s_words_in_either_lan
     persian = client.post(
         "/integrations/api/v1/client/api-keys", json={"label": label}, headers={**headers, **FA}
     )
-    assert fails(persian, 400)["fields"] == {"label": "متن باید حداکثر 200 نویسه باشد"}
+    assert fails(persian, 400)["fields"] == {"label": f"متن باید حداکثر {fa('200')} نویسه باشد"}
 
 
 def test_a_choice_outside_its_list_is_refused_in_the_catalogue_s_words_in_either_language(
@@ -64,12 +73,31 @@ def test_a_choice_outside_its_list_is_refused_in_the_catalogue_s_words_in_either
 
 
 def test_a_message_with_values_keeps_its_values() -> None:
+    """Its figures in the reader's digits (an amount and a day as the e-mails write them); a value the caller
+    typed (a code) as it was typed."""
     assert (
-        translated("String must contain at most 200 character(s)", "fa") == "متن باید حداکثر 200 نویسه باشد"
+        translated("String must contain at most 200 character(s)", "fa")
+        == f"متن باید حداکثر {fa('200')} نویسه باشد"
     )
     assert (
         translated("Exactly 3 containers are required (2 given)", "fa")
-        == "دقیقاً 3 کانتینر لازم است (2 داده شد)"
+        == f"دقیقاً {fa('3')} کانتینر لازم است ({fa('2')} داده شد)"
+    )
+    assert translated("Quoted $1,300.00 meanwhile by a colleague: read it before you quote again", "fa") == (
+        f"در این میان همکاری {fa('1,300.00')} دلار قیمت داد: پیش از قیمت‌دادن دوباره آن را بخوانید"
+    )
+    # 2026-01-06 is 16 Dey 1404 in the Solar Hijri calendar the Persian screens and e-mails write.
+    assert (
+        translated(
+            "The vessel left with this booking's cargo on 2026-01-06: the booking can no longer be cancelled",
+            "fa",
+        )
+        == f"کشتی در {fa('1404/10/16')} با بار این رزرو حرکت کرده است: دیگر نمی‌توان این رزرو را لغو کرد"
+    )
+    below = translated(message("booking.charge.belowSurcharges", surcharges="366.00"), "fa")
+    assert below.startswith(f"قیمت باید دست‌کم به اندازه هزینه‌های افزوده هر کانتینر ({fa('366.00')} دلار)")
+    assert translated("Unknown UN/LOCODE 12345: not a location we serve", "fa") == (
+        "کد UN/LOCODE ناشناخته 12345: مکانی نیست که ما به آن خدمت می‌دهیم"
     )
     assert translated("Something no catalogue holds", "fa") == "Something no catalogue holds"
     assert translated("This field is required.", "en") == "This field is required."

@@ -24,6 +24,12 @@ from tests.api.booking_support import (
 
 RR = f"{CLIENT}/rate-requests"
 STAFF = f"{ADMIN}/rate-requests"
+# A Persian refusal writes the price as the e-mails do: Persian digits, thousands and decimal separators.
+PERSIAN_FIGURES = str.maketrans("0123456789,.", "".join(chr(0x06F0 + d) for d in range(10)) + "\u066c\u066b")
+
+
+def in_persian(amount: str) -> str:
+    return f"{amount.translate(PERSIAN_FIGURES)} دلار"
 
 
 def quote(client: TestClient, admin: dict[str, str], rid: str, price: float, **seen: Any) -> Any:
@@ -49,7 +55,10 @@ def test_the_customer_accepts_only_the_price_she_was_shown(
     )
     persian = {**alice, "Accept-Language": "fa"}
     said = fails(client.put(f"{RR}/{rid}/approve", headers=persian, json={"price": 1250.5}), 409)
-    assert "قیمت" in said["description"] and "2,900.00" in said["description"], said
+    assert said["description"] == (
+        f"قیمت از وقتی آن را باز کردید به {in_persian('2,900.00')} برای هر کانتینر تغییر کرد:"
+        " پیش از پذیرفتن آن را بخوانید"
+    )
     assert state_and_price(client, alice, rid) == ("quoted", 2900)
     ok(client.put(f"{RR}/{rid}/approve", headers=alice, json={"price": 2900}))
     assert state_and_price(client, alice, rid) == ("loi_pending", 2900)
@@ -71,6 +80,8 @@ def test_the_customer_accepts_only_the_amended_price_she_was_shown(
     accept = f"{RR}/{rid}/amendments/accept-price"
     refused = fails(client.put(accept, headers=alice, json={"price": 1300}), 409)
     assert "The price changed to $2,600.00 per container" in refused["description"]
+    said = fails(client.put(accept, headers={**alice, "Accept-Language": "fa"}, json={"price": 1300}), 409)
+    assert f"قیمت از وقتی آن را باز کردید به {in_persian('2,600.00')} برای هر کانتینر" in said["description"]
     assert ok(client.get(f"{RR}/{rid}", headers=alice))["quantity"] == 2
     ok(client.put(accept, headers=alice, json={"price": 2600}))
     booking = ok(client.get(f"{RR}/{rid}", headers=alice))
@@ -88,7 +99,9 @@ def test_staff_quote_over_a_colleagues_quote_only_having_read_it(
     assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
     persian = {**admin_headers, "Accept-Language": "fa"}
     said = fails(quote(client, persian, rid, 1500, previousPrice=None), 409)
-    assert "همکار" in said["description"] and "1,300.00" in said["description"], said
+    assert said["description"] == (
+        f"در این میان همکاری {in_persian('1,300.00')} قیمت داد: پیش از قیمت‌دادن دوباره آن را بخوانید"
+    )
     assert state_and_price(client, alice, rid) == ("quoted", 1300)
     # Having read A's price, B quotes over it; a call naming no price is not checked, as before.
     ok(quote(client, admin_headers, rid, 1500, previousPrice=1300))
@@ -108,6 +121,9 @@ def test_staff_requote_an_amendment_only_having_read_its_price(
     ok(client.put(requote, headers=admin_headers, json=first))
     refused = fails(client.put(requote, headers=admin_headers, json={**first, "price": 1400}), 409)
     assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    said = fails(client.put(requote, headers=persian, json={**first, "price": 1400}), 409)
+    assert said["description"].startswith(f"در این میان همکاری {in_persian('1,300.00')} قیمت داد")
     changes = ok(
         client.put(requote, headers=admin_headers, json={**first, "price": 1400, "previousPrice": 1300})
     )

@@ -182,8 +182,11 @@ def test_every_refused_amendment_step() -> None:
     with pytest.raises(Forbidden):
         request.decline_amendment("No", CUSTOMER_A)
     request.approve_amendment(STAFF)
-    with pytest.raises(ValidationFailed):  # decided: final
+    # Decided: final, and the refusal names the decision (decision 3882).
+    with pytest.raises(IllegalTransition, match=r"Cannot withdraw a booking amendment in state approved"):
         request.withdraw_amendment(CUSTOMER_A)
+    with pytest.raises(IllegalTransition, match=r"Cannot decline a booking amendment in state approved"):
+        request.decline_amendment("No", STAFF)
 
 
 def test_a_requoted_amendment_may_be_requoted_declined_or_withdrawn() -> None:
@@ -222,7 +225,7 @@ def test_cancellation_request_withdrawn_and_every_refused_step() -> None:
         request.decline_cancellation("No", CUSTOMER_A)
     request.withdraw_cancellation(CUSTOMER_A)
     assert request.cancellation.state == "withdrawn" and request.state == "shipping_order"
-    with pytest.raises(ValidationFailed):
+    with pytest.raises(IllegalTransition, match=r"Cannot confirm a booking cancellation in state withdrawn"):
         request.confirm_cancellation(STAFF)
     request.request_amendment(amended(commodity="Figs"), CUSTOMER_A)  # the slot is free again
     assert replayed(request).cancellation == request.cancellation

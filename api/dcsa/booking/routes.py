@@ -355,7 +355,7 @@ def cancel_booking(
     elif name == "amendedBookingStatus":
         try:
             position = booking.withdraw_amendment(row["id"], principal.actor)
-        except ValidationFailed:  # the aggregate's answer when no amendment is open
+        except (ValidationFailed, IllegalTransition):  # no amendment open: none, or the last one decided
             raise NotFound("This booking has no amendment awaiting a decision") from None
     else:
         # The aggregate decides; the door says it in the standard's terms.
