@@ -195,8 +195,9 @@ def test_audit_trail_reads_as_sentences_with_names(
     accepted = w("audit:sentence.by", what=what, name=name, role=role)
     expect(staff.get_by_text(accepted).first).to_be_visible()
     quoted = audit_what(lang, "RateRequest.Quoted")
-    by_someone = re.escape(w("audit:sentence.by", what=quoted, name="WHO", role="")).replace("WHO", r"\S")
-    expect(staff.get_by_text(re.compile(f"^{by_someone}")).first).to_be_visible()
+    # Up to the name's first letter (in Persian the Latin name is isolated, its U+2068 before it: 3884).
+    by_someone = re.escape(w("audit:sentence.by", what=quoted, name="WHO", role="")).split("WHO")[0]
+    expect(staff.get_by_text(re.compile(f"^{by_someone}\\S")).first).to_be_visible()
     expect(staff.get_by_text(number(lang, "$3,700.00")).first).to_be_visible()
     staff.screenshot(path=str(screenshot_dir / f"journey-audit-sentences-{lang}.png"), full_page=True)
 

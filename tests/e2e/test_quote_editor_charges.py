@@ -101,8 +101,15 @@ def test_staff_add_a_charge_the_tariff_row_lacks(
     added.fill("275.5")
     expect(amount_needed).to_have_count(0)  # the reason went with the fix
     expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,585.50")
-    # And a line may go: the origin's terminal handling is removed, and offered again.
-    dialog.get_by_role("button", name="Remove Terminal handling, origin").click()
+    # And a line may go: the origin's terminal handling is removed, and offered again. Removed with the
+    # keyboard, the focus goes on to the next line's Remove, and the removal is said (decision 3884).
+    dialog.get_by_role("button", name="Remove Terminal handling, origin").focus()
+    staff_page.keyboard.press("Enter")
+    expect(dialog.get_by_role("status").filter(has_text="removed")).to_have_text(
+        "Terminal handling, origin removed"
+    )
+    expect(dialog.locator("[data-removes-row]:focus")).to_have_count(1)
+    assert staff_page.evaluate("document.activeElement !== document.body")
     expect(dialog.get_by_test_id("quote-total")).to_have_text("$1,475.50")
     assert "Terminal handling, origin (per container)" in options(dialog)
     no_serious_violations(staff_page)

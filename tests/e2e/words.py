@@ -50,8 +50,14 @@ def text(language: Language, key: str, **values: object) -> str:
     assert isinstance(node, str), key
 
     def value(found: re.Match[str]) -> str:
-        given = values.get(found.group(1), found.group(0))
-        return number(language, str(given)) if isinstance(given, int | float) else str(given)
+        if found.group(1) not in values:
+            return found.group(0)
+        given = values[found.group(1)]
+        if isinstance(given, int | float):
+            return number(language, str(given))
+        # In Persian a Latin value is isolated, as the app's interpolation writes it (decision 3884).
+        latin = re.search(r"[A-Za-z0-9]", str(given)) and not re.search("[\u2066-\u2068]", str(given))
+        return f"\u2068{given}\u2069" if language == "fa" and latin else str(given)
 
     # A sentence's tags mark what a screen draws in an element of its own (`<who>` a name): the words stay.
     return TAG.sub("", PLACEHOLDER.sub(value, node))

@@ -81,7 +81,7 @@ describe('staff and auditor screens in Persian', () => {
       </Routes>,
       { route: '/dashboard/audit/bookings/FB-2026-000001' },
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'رزرو FB-2026-000001' })).not.toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'رزرو \u2068FB-2026-000001\u2069' })).not.toBeNull();
     expect(await screen.findByRole('heading', { level: 2, name: /^سابقهٔ ممیزی: ۱ رویداد/ })).not.toBeNull();
     expect(screen.getByText('دلیل')).not.toBeNull();
     expect(screen.getByText('بار را دوباره وزن کنید').closest('bdi, p')).not.toBeNull();
@@ -125,7 +125,7 @@ describe('staff and auditor screens in Persian', () => {
     // The sentence isolates the name alone, so a Latin name keeps its direction and the role stays Persian.
     const sentence = screen.getByText('علی کریمی', { selector: 'strong bdi' }).closest('strong');
     expect(sentence?.textContent).toBe('قیمت پذیرفته شد توسط علی کریمی (مشتری)');
-    expect(screen.getByRole('link', { name: 'گشودن خط زمانی درخواست نرخ agg-1' })).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'گشودن خط زمانی درخواست نرخ \u2068agg-1\u2069' })).not.toBeNull();
     expect(screen.getByText(/۱۴۰۵\/۱۰\/۰۸/)).not.toBeNull();
   });
 
@@ -138,8 +138,10 @@ describe('staff and auditor screens in Persian', () => {
       actorCompany: 'Acme Shipping',
     });
     expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
-    const sentence = screen.getByText('Sara Karimi', { selector: 'strong bdi' }).closest('strong');
-    expect(sentence?.textContent).toBe('قیمت پذیرفته شد توسط Sara Karimi (بیننده، \u2068Acme Shipping\u2069)');
+    const sentence = screen.getByText('\u2068Sara Karimi\u2069', { selector: 'strong bdi' }).closest('strong');
+    expect(sentence?.textContent).toBe(
+      'قیمت پذیرفته شد توسط \u2068Sara Karimi\u2069 (بیننده، \u2068Acme Shipping\u2069)',
+    );
     // Beside the row, who acted: the badge, the name, and his role and company in Persian words.
     const who = screen.getByText('Sara Karimi', { selector: 'span > bdi' }).parentElement;
     expect(who?.textContent).toBe('مشتریSara Karimi(بیننده، Acme Shipping)');

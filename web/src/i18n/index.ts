@@ -13,6 +13,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { persianDigits } from './digits';
+import { isolate } from './isolate';
 // `?entry`: a module of its own, apart from the whole area the chunks import, so only these sections are kept.
 import { login, loginBanner, loginForm } from './locales/en/accounts.json?entry';
 import type accounts from './locales/en/accounts.json';
@@ -125,15 +126,17 @@ void i18next.use(initReactI18next).init({
 });
 
 // A number put into a sentence is written in the sentence's digits: "۲۱ روز", not "21 روز". Only numbers:
-// a reference, a container number or a code passed as text keeps its own characters.
+// a reference, a container number or a code passed as text keeps its own characters, and in Persian is
+// isolated from the sentence (U+2068 … U+2069, record 3884), so "رزرو FB-2026-000123" keeps its order in an
+// aria-label or a link's name as on the page.
 type Format = (value: unknown, format: string | undefined, language: string | undefined, options: object) => unknown;
 const interpolator = i18next.services.interpolator as unknown as { format: Format };
 const formatValue = interpolator.format;
 interpolator.format = (value, format, language, options) => {
   const formatted = formatValue(value, format, language, options);
-  return typeof value === 'number' && format === undefined && language?.startsWith('fa')
-    ? persianDigits(String(formatted))
-    : formatted;
+  const persian = language?.startsWith('fa') ?? false;
+  if (typeof value === 'number' && format === undefined && persian) return persianDigits(String(formatted));
+  return typeof formatted === 'string' && typeof value === 'string' ? isolate(formatted, persian) : formatted;
 };
 
 /** The language shown now, narrowed to the two the app speaks. */

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { WithSkipLink } from '@/components/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { useHeadingFocusOnNavigation } from '@/lib/page-focus';
 import { hasToken, sessionEndedByServer } from '@/lib/session';
@@ -34,9 +35,12 @@ export function RootLayout({ isScreen }: RootLayoutProps) {
     const to = isLoginPath(target) ? loginLeadingTo(from, reason, isScreen) : target;
     return <Navigate to={to} replace state={{ from }} />;
   }
+  // Every page, public or the dashboard's, starts with the skip link (records 3875, 3884).
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Outlet />
-    </Suspense>
+    <WithSkipLink>
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </WithSkipLink>
   );
 }

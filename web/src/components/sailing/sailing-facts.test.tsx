@@ -147,9 +147,9 @@ describe('BookingSailingFacts', () => {
     try {
       render(<BookingSailingFacts booked={booked({ ...estimate, portOfDischarge: 'IRBND' })} />);
       const terms = () => [...document.querySelectorAll('dt')];
-      await waitFor(() => expect(terms()[0].textContent).toBe('زمان حرکت از Shanghai'));
-      expect(terms()[1].textContent).toBe('زمان رسیدن به IRBND');
-      expect(terms()[0].querySelector('bdi')?.textContent).toBe('Shanghai');
+      await waitFor(() => expect(terms()[0].textContent).toBe('زمان حرکت از \u2068Shanghai\u2069'));
+      expect(terms()[1].textContent).toBe('زمان رسیدن به \u2068IRBND\u2069');
+      expect(terms()[0].querySelector('bdi')?.textContent).toBe('\u2068Shanghai\u2069');
       expect(screen.getByText('۱۴۰۵/۱۰/۰۸ ۲۰:۰۰ به وقت محلی (UTC+۰۸:۰۰)')).toBeTruthy();
     } finally {
       await i18next.changeLanguage('en');

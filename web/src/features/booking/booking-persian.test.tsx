@@ -63,7 +63,7 @@ describe('the booking screens in Persian', () => {
     // commodity isolated.
     expect(
       screen.getAllByRole('link', {
-        name: 'مشاهدهٔ جزئیات FB-2026-000123، ۲ × ۲۰ فوتی خشک، \u2068Saffron\u2069',
+        name: 'مشاهدهٔ جزئیات \u2068FB-2026-000123\u2069، ۲ × ۲۰ فوتی خشک، \u2068Saffron\u2069',
       }).length,
     ).toBeGreaterThan(0);
     expect(table.textContent).not.toMatch(/Dry| x /);

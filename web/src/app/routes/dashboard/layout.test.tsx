@@ -40,6 +40,8 @@ describe('the dashboard shell and the keyboard', () => {
     expect(screen.getByRole('main', { hidden: true }).hasAttribute('inert')).toBe(true);
     const side = screen.getByRole('navigation', { name: 'Side menu', hidden: true });
     expect(side.closest('[inert]')).not.toBeNull();
+    const skip = screen.getByRole('link', { name: 'Skip to content', hidden: true });
+    expect(skip.hasAttribute('inert')).toBe(true);
 
     within(drawer).getByRole('button', { name: 'Log out' }).focus();
     await userEvent.tab();
@@ -51,6 +53,7 @@ describe('the dashboard shell and the keyboard', () => {
     expect(screen.queryByRole('navigation', { name: 'Mobile menu' })).toBeNull();
     expect(document.activeElement).toBe(menuButton);
     expect(screen.getByRole('main').hasAttribute('inert')).toBe(false);
+    expect(skip.hasAttribute('inert')).toBe(false);
   });
 
   it("moves the focus to the new page's heading when a link in the phone menu is chosen", async () => {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import type { ComponentType, MouseEvent } from 'react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/icons';
 import type { IconProps } from '@/components/ui/icons';
 import { LanguageSwitch } from '@/components/language-switch';
+import { CONTENT_ID, useSkipLinkInert } from '@/components/skip-link';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
@@ -21,7 +22,7 @@ import { useMe } from '@/features/accounts/api/notifications';
 import { useAccountLanguage } from '@/lib/account-language';
 import type { english } from '@/i18n';
 import { useLiveUpdates } from '@/lib/live';
-import { focusHeadingNow, focusPageHeading } from '@/lib/page-focus';
+import { focusPageHeading } from '@/lib/page-focus';
 import { queryClient } from '@/lib/query-client';
 import { endSession, getRole, getRoles, hasToken } from '@/lib/session';
 import styles from './layout.module.css';
@@ -46,8 +47,6 @@ const ICONS: Record<MenuIcon, ComponentType<IconProps>> = {
 };
 
 const DRAWER_ID = 'dashboard-mobile-menu';
-/** Where the main content starts: the skip link's target. */
-const CONTENT_ID = 'main-content';
 /** Wider than this the side menu shows and the drawer is not drawn (layout.module.css). */
 const SIDE_MENU_QUERY = '(min-width: 768px)';
 const FOCUSABLE = ['a[href]', 'button', 'input', 'select'].map((tag) => `${tag}:not([disabled])`).join();
@@ -149,6 +148,8 @@ export function DashboardLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLElement>(null);
   const afterClose = useRef<AfterClose | null>(null);
+  // The skip link (RootLayout's, every page's first stop) is behind the open drawer's scrim too.
+  useSkipLinkInert(drawerOpen);
   const closeDrawer = (then: AfterClose | null) => {
     afterClose.current = then;
     setDrawerOpen(false);
@@ -195,12 +196,6 @@ export function DashboardLayout() {
   const chooseFromDrawer = (item: MenuItem) =>
     closeDrawer(item.to.split('?')[0].toLowerCase() === pathname.toLowerCase() ? 'page' : null);
 
-  // The link's own address is the content; the router is not asked to go to a fragment.
-  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    if (!focusHeadingNow()) document.getElementById(CONTENT_ID)?.focus({ preventScroll: true });
-  };
-
   const logout = () => {
     endSession();
     queryClient.clear();
@@ -213,10 +208,6 @@ export function DashboardLayout() {
 
   return (
     <div className={styles.shell}>
-      {/* The first stop: past the header and the menu, straight to the page. */}
-      <a href={`#${CONTENT_ID}`} className={styles.skipLink} onClick={skipToContent} inert={drawerOpen}>
-        {t('shell.skipToContent')}
-      </a>
       <header className={styles.header}>
         <button
           ref={menuButton}

@@ -254,7 +254,7 @@ describe('IntegrationsPanel', () => {
           totalCount: 1,
         });
       renderWithProviders(<IntegrationsPanel />);
-      const hook = await screen.findByRole('article', { name: 'وب‌هوک https://erp.example.com' });
+      const hook = await screen.findByRole('article', { name: 'وب‌هوک \u2068https://erp.example.com\u2069' });
       // 2026-12-29 is 1405/10/08: the time as the viewer's clock shows it, never the wire's ISO text.
       expect(hook.textContent).toContain('۱۴۰۵/۱۰/۰۸');
       expect(hook.textContent).not.toContain('2026-12-29T');

@@ -38,6 +38,6 @@ describe('the team panel in Persian', () => {
     fireEvent.change(within(form).getByLabelText('ایمیل'), { target: { value: invited.email } });
     fireEvent.click(within(form).getByRole('button', { name: 'ارسال دعوت‌نامه' }));
     await vi.waitFor(() => expect(told).toHaveBeenCalled());
-    expect(told.mock.calls[0][0]).toBe(`دعوت‌نامه به ${invited.email} فرستاده شد`);
+    expect(told.mock.calls[0][0]).toBe(`دعوت‌نامه به \u2068${invited.email}\u2069 فرستاده شد`);
   });
 });

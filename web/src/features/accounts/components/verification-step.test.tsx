@@ -23,9 +23,9 @@ describe('the verification step in Persian', () => {
   it('isolates the phone number left to right inside the sentence, so its groups keep their order', async () => {
     await act(() => loadCatalogues(['accounts']));
     render(<VerificationStep {...props} phone="+98 912 038 2113" />);
-    const phone = screen.getByText('+98 912 038 2113');
+    const phone = screen.getByText('\u2068+98 912 038 2113\u2069');
     // A number has no letter to give an isolate its direction: one of its own (auto) would take the sentence's.
     expect([phone.tagName, phone.getAttribute('dir')]).toEqual(['BDI', 'ltr']);
-    expect(phone.closest('p')?.textContent).toMatch(/^کد تأیید به شمارهٔ تلفن \+98 912 038 2113 فرستاده شد/);
+    expect(phone.closest('p')?.textContent).toMatch(/^کد تأیید به شمارهٔ تلفن \u2068\+98 912 038 2113\u2069 فرستاده شد/);
   });
 });

@@ -80,7 +80,7 @@ describe('audit sentences', () => {
       expect(eventSentence(viewed)).toBe('Price accepted by Sara Karimi (viewer, \u2068Acme Shipping\u2069)');
       await act(() => setLanguage('fa'));
       const said = eventSentence(viewed);
-      expect(said).toBe('قیمت پذیرفته شد توسط Sara Karimi (بیننده، \u2068Acme Shipping\u2069)');
+      expect(said).toBe('قیمت پذیرفته شد توسط \u2068Sara Karimi\u2069 (بیننده، \u2068Acme Shipping\u2069)');
       expect(eventSentence({ ...viewed, actorTeamRole: 'owner' })).toContain('(مالک، ');
       expect(eventSentence({ ...viewed, actorTeamRole: 'booker' })).toContain('(رزروکننده، ');
       expect(said).not.toMatch(/viewer|owner|booker|member|customer/i);

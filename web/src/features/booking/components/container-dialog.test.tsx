@@ -5,6 +5,7 @@ import { stubFetchEachTest } from '@/testing/fetch';
 import { readInPersian } from '@/testing/language';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { ContainerDialog } from './container-dialog';
+import type { LocalContainer } from './container-dialog';
 
 const fetchMock = stubFetchEachTest();
 
@@ -27,7 +28,7 @@ describe("the container dialog's number the register does not hold", () => {
 
     it('is said so in Persian, as the check digit is', async () => {
       await typeUnregistered();
-      expect(await screen.findByText('کانتینر MSCU1000001 در فهرست کانتینرهای ثبت‌شده نیست')).toBeTruthy();
+      expect(await screen.findByText('کانتینر \u2068MSCU1000001\u2069 در فهرست کانتینرهای ثبت‌شده نیست')).toBeTruthy();
       expect(screen.queryByText(/container register/)).toBeNull();
     });
   });
@@ -97,5 +98,47 @@ describe('the container that fills the booking', () => {
     const submit = screen.getByRole('button', { name: i18next.t('booking:actions.submit') });
     await waitFor(() => expect(document.activeElement).toBe(submit));
     expect((add as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+/** A container row already added (the dialog opened again on an order's containers). */
+const added = (localId: number, containerNumber: string): LocalContainer => ({
+  localId,
+  containerId: localId,
+  containerNumber,
+  seal: `SL-${localId}`,
+  count: 10,
+  type: 1,
+  grossWeight: 2000,
+  netWeight: 1800,
+  packageCode: null,
+  packageDescription: null,
+});
+
+describe("a container row's Delete (record 3884)", () => {
+  const deleteOf = (number: string) =>
+    screen.getByRole('button', { name: i18next.t('booking:containerDialog.deleteLabel', { name: number }) });
+  const status = () => screen.getByRole('status');
+
+  it("gives the focus to the next row's Delete, the previous one's for the last row, then ADD; and says it", async () => {
+    fetchMock.mockImplementation(async () => envelope({ list: { list: [] } }));
+    const rows = [added(1, 'MSCU1000001'), added(2, 'MSCU1000002'), added(3, 'MSCU1000003')];
+    renderWithProviders(<ContainerDialog open quantity={3} initial={rows} onClose={() => {}} onSubmit={() => {}} />);
+
+    const middle = deleteOf('MSCU1000002');
+    middle.focus();
+    fireEvent.click(middle);
+    expect(middle.isConnected).toBe(false);
+    expect(document.activeElement).toBe(deleteOf('MSCU1000003'));
+    expect(status().textContent).toBe('Container MSCU1000002 deleted');
+
+    fireEvent.click(deleteOf('MSCU1000003'));
+    expect(document.activeElement).toBe(deleteOf('MSCU1000001'));
+    expect(status().textContent).toBe('Container MSCU1000003 deleted');
+
+    fireEvent.click(deleteOf('MSCU1000001'));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: word('addButton') }));
+    expect(document.activeElement).not.toBe(document.body);
+    expect(status().textContent).toBe('Container MSCU1000001 deleted');
   });
 });

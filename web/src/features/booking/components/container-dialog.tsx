@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { ContainersTable } from '@/components/booking-facts';
 import { useFocusFirstInvalid } from '@/lib/focus-first-invalid';
+import { rowRemover, useRowRemoval } from '@/lib/row-removal';
 import { localDigits } from '@/lib/format';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
@@ -74,6 +75,11 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
   const e = formState.errors;
   const full = rows.length >= quantity;
   const submitId = useId();
+  const addId = useId();
+  // A row deleted: the focus goes to the next row's Delete (the previous one's, the last deleted), or to ADD
+  // when none is left, and the deletion is said (lib/row-removal).
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const removal = useRowRemoval(rowsRef, () => [document.getElementById(addId)]);
   // Cancel, Escape and the close icon throw the dialog's rows away: asked first when anything was entered.
   const [discarding, setDiscarding] = useState(false);
   const changedRows = rows.length !== initial.length || rows.some((row, i) => row.localId !== initial[i]?.localId);
@@ -209,29 +215,42 @@ export function ContainerDialog({ open, quantity, initial, onClose, onSubmit }: 
           {...register('netWeight')}
           error={e.netWeight?.message}
         />
-        <Button type="submit" disabled={full}>
+        <Button id={addId} type="submit" disabled={full}>
           {t('containerDialog.addButton')}
         </Button>
       </form>
-      <ContainersTable
-        caption={t('containerDialog.caption')}
-        captionClassName="visually-hidden"
-        style={{ marginTop: '1rem' }}
-        containers={rows}
-        rowKey={(row) => row.localId}
-        action={{
-          heading: t('actions.delete'),
-          cell: (row) => (
-            <Button
-              variant="outline"
-              aria-label={t('containerDialog.deleteLabel', { name: row.containerNumber ?? row.containerId })}
-              onClick={() => setRows((current) => current.filter((r) => r.localId !== row.localId))}
-            >
-              {t('actions.delete')}
-            </Button>
-          ),
-        }}
-      />
+      {removal.status}
+      <div ref={rowsRef}>
+        <ContainersTable
+          caption={t('containerDialog.caption')}
+          captionClassName="visually-hidden"
+          style={{ marginTop: '1rem' }}
+          containers={rows}
+          rowKey={(row) => row.localId}
+          action={{
+            heading: t('actions.delete'),
+            cell: (row) => {
+              const name = row.containerNumber ?? row.containerId;
+              return (
+                <Button
+                  variant="outline"
+                  {...rowRemover}
+                  aria-label={t('containerDialog.deleteLabel', { name })}
+                  onClick={() =>
+                    removal.remove(
+                      rows.findIndex((r) => r.localId === row.localId),
+                      () => setRows((current) => current.filter((r) => r.localId !== row.localId)),
+                      t('containerDialog.deleted', { name }),
+                    )
+                  }
+                >
+                  {t('actions.delete')}
+                </Button>
+              );
+            },
+          }}
+        />
+      </div>
       <div className={styles.actions}>
         <Button variant="outline" onClick={leave}>
           {t('actions.cancel')}

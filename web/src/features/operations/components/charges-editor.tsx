@@ -6,12 +6,13 @@
  * first quote (./quote-dialog.tsx) and an amendment's new price (./change-review.tsx) both price with it, and
  * send the lines as typed, so what staff see is what the customer is asked to accept.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { basis, chargeName } from '@/components/charges';
 import { Button } from '@/components/ui/button';
 import { NumberInput } from '@/components/ui/number-input';
 import { formatMoney } from '@/lib/format';
+import { rowRemover, useRowRemoval } from '@/lib/row-removal';
 import type { Schema } from '@/types/contract';
 import styles from '../routes/operations.module.css';
 
@@ -79,13 +80,18 @@ export function ChargesEditor({
   const { t, i18n } = useTranslation('operations');
   const addId = useId();
   const choices = addable(kinds, lines);
+  // A line removed: the focus goes to the next line's Remove (the previous one's, the last removed), or to the
+  // choice of a charge to add when none is left, and the removal is said (lib/row-removal).
+  const linesRef = useRef<HTMLFieldSetElement>(null);
+  const removal = useRowRemoval(linesRef, () => [document.getElementById(addId)]);
   const add = (code: string) => {
     const kind = choices.find((k) => k.code === code);
     if (kind) onLines([...lines, lineOf(kind, '')]);
   };
   return (
-    <fieldset className={styles.breakdown}>
+    <fieldset ref={linesRef} className={styles.breakdown}>
       <legend>{t('quote.breakdown')}</legend>
+      {removal.status}
       {lines.map((line, index) => (
         <div key={line.code} className={styles.chargeLine} data-testid="charge-line">
           <NumberInput
@@ -99,8 +105,15 @@ export function ChargesEditor({
           />
           <Button
             variant="outline"
+            {...rowRemover}
             aria-label={t('quote.removeLabel', { name: chargeName(line) })}
-            onClick={() => onLines(lines.filter((_, i) => i !== index))}
+            onClick={() =>
+              removal.remove(
+                index,
+                () => onLines(lines.filter((_, i) => i !== index)),
+                t('quote.removed', { name: chargeName(line) }),
+              )
+            }
           >
             {t('quote.remove')}
           </Button>

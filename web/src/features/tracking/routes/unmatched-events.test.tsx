@@ -75,7 +75,7 @@ describe("assigning an event that matched no booking: by the booking's reference
     answer();
     renderWithProviders(<TrackingRoute />);
     const row = await screen.findByTestId('unmatched-event');
-    expect(within(row).getByLabelText('شمارهٔ رزرو یا بارنامه برای gate-7')).toBeTruthy();
+    expect(within(row).getByLabelText('شمارهٔ رزرو یا بارنامه برای \u2068gate-7\u2069')).toBeTruthy();
   });
 
   it('says what the publisher sent: the reference, or that none was (not only no booking reference)', async () => {

@@ -1,0 +1,1 @@
+export { CONTENT_ID, skipToContent, useSkipLinkInert, WithSkipLink } from './skip-link';
