@@ -30,7 +30,14 @@ from domain.booking.charges import Charge, booking_total, from_records
 from domain.booking.values import package_code
 from domain.shared.actor import SYSTEM
 from domain.shared.lifecycle import lifecycle
-from projections.booking.queries import OrderRecord, RateRequestRecord, Row, cargo_details, customer_name
+from projections.booking.queries import (
+    OrderRecord,
+    RateRequestRecord,
+    Row,
+    cargo_details,
+    customer_address,
+    customer_name,
+)
 
 # Each wire shape's keys, from its response model (api/presenters/keys.py).
 ROW = keys_of(RateRequestRow)
@@ -173,9 +180,12 @@ def detail(record: RateRequestRecord) -> dict[str, Any]:
     """`RateRequestDetail`: the list row's fields, the reference choices, documents and the order."""
     row = record.row
     msds = row["msds"]
+    address, postal_code = customer_address(row)
     return {
         **list_row(row),
         DETAIL["customer_id"]: row["customer_id"],
+        DETAIL["customer_address"]: address,
+        DETAIL["customer_postal_code"]: postal_code,
         DETAIL["pol"]: {
             CHOICE["id"]: row["pol_id"],
             CHOICE["name"]: _title(row, "pol"),

@@ -176,6 +176,10 @@ class RateRequestDetail(_RateRequestFacts):
     # Made through the DCSA Booking API (/v2/bookings) rather than the screens.
     via_api: bool
     customer_id: str
+    # The booking party's (the customer's; a colleague's company's) address and postal code as its profile
+    # gives them now, known since sign-up: the sender of the letters it signs (decision 3885).
+    customer_address: str | None
+    customer_postal_code: str | None
     pol: Choice
     pod: Choice
     container_type: Choice

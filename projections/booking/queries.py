@@ -88,6 +88,24 @@ def customer_name(row: Row) -> str:
     return _profile_name(row.get("customer_profile") or "{}") or str(row["customer_username"])
 
 
+@functools.lru_cache(maxsize=1024)
+def _profile_address(text: str) -> tuple[str | None, str | None]:
+    try:
+        profile = json.loads(text)
+    except ValueError:
+        profile = {}
+    if not isinstance(profile, dict):
+        profile = {}
+    address, postal_code = (str(profile.get(key) or "").strip() for key in ("address", "postalCode"))
+    return address or None, postal_code or None
+
+
+def customer_address(row: Row) -> tuple[str | None, str | None]:
+    """The booking party's address and postal code as its profile gives them now (a person's, a domestic or
+    foreign company's, known since sign-up): what the letters it signs are written from (decision 3885)."""
+    return _profile_address(row.get("customer_profile") or "{}")
+
+
 def cargo_details(row: Row) -> str:
     """`2 x 40ft Dry, Dates`: what a list row says the booking carries."""
     size, kind = row["container_size_name"], row["container_type_name"]

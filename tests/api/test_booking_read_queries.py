@@ -37,9 +37,10 @@ LIST_KEYS = {
     "containerType", "containerSize", "customerName", "createdAt", "viaApi", "progress",
 }  # fmt: skip
 DETAIL_KEYS = (LIST_KEYS - {"containerType", "containerSize"}) | {
-    "customerId", "pol", "pod", "containerType", "containerSize", "isSwbl", "isSWBL", "isDanger", "msds",
-    "msdsFileName", "additionalComment", "revisionMessage", "rejectionMessage", "bookingRequest", "order",
-    "updatedAt", "charges", "totalPrice", "quotedBy", "tariffVersion", "tariffRow",
+    "customerId", "customerAddress", "customerPostalCode", "pol", "pod", "containerType", "containerSize",
+    "isSwbl", "isSWBL", "isDanger", "msds", "msdsFileName", "additionalComment", "revisionMessage",
+    "rejectionMessage", "bookingRequest", "order", "updatedAt", "charges", "totalPrice", "quotedBy",
+    "tariffVersion", "tariffRow",
 }  # fmt: skip
 ORDER_KEYS = {
     "id", "rateRequestId", "status", "statusName", "statusLabel", "isSWBL", "freightType", "cargoDescription",

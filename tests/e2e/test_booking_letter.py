@@ -1,7 +1,8 @@
 """The booking letter is written in for the booking: from the letter step a customer opens each document
 type's letter with the booking's reference, her company's name (Persian, read right to left), the ports,
-the containers, the cargo and the price already written in, blanks only for the consignee and the
-signature; A4 to print, at both widths."""
+the containers, the cargo and the price already written in, and her own address from her profile (the
+order that names a shipper comes later); what the order gives says so, no blank line but the signature's;
+A4 to print, at both widths (decision 3885)."""
 
 from __future__ import annotations
 
@@ -50,13 +51,19 @@ def test_the_letter_step_opens_each_letter_written_in_for_the_booking(
         assert fact in text, (fact, text)
     assert f"{detail['quantity']} \u00d7 " in text  # "2 x 20ft Dry"
     assert "We indemnify the carrier for the export particulars declared below." in text
-    # The blanks are the shipper's address and the consignee (both on the order, later); each says so to a
-    # screen reader.
-    blanks = letter.locator("dd:has(.blank)")
-    expect(blanks).to_have_count(2)
-    expect(letter.locator("dt").filter(has_text="Consignee")).to_be_visible()
-    expect(letter.locator("dt").filter(has_text="Shipper's address")).to_be_visible()
-    expect(blanks).to_have_text(["to be filled in"] * 2)
+    # At its step, before any order names a shipper: the customer's own address and postal code, as she
+    # signed up with them (a foreign company's, abroad); the consignee, the order's to give, says so. No
+    # blank line but the signature's.
+    fact = letter.locator("dl > div")
+    address = fact.filter(has=letter.locator("dt", has_text="Shipper's address")).locator("dd")
+    expect(address).to_have_text("Hafenstrasse 1, Hamburg")
+    postal_code = fact.filter(has=letter.locator("dt", has_text="Postal code")).locator("dd")
+    expect(postal_code).to_have_text("2045700000")
+    consignee = fact.filter(has=letter.locator("dt", has_text="Consignee")).locator("dd")
+    expect(consignee).to_have_text("Named on the shipping order")
+    expect(letter.locator(".blank")).to_have_count(0)
+    for value in letter.locator("dd").all_inner_texts():
+        assert value.strip(), text
     expect(letter.locator("dd bdi", has_text=company)).to_have_attribute("dir", "auto")
     assert layout_problems(letter) == []
     no_serious_violations(letter)
@@ -104,6 +111,12 @@ def test_a_persian_reader_signs_a_letter_she_can_read_beside_the_english_the_car
     total = fact.filter(has=page.locator("dt", has_text="Total for the booking")).locator("dd")
     expect(total).to_have_text(f"${1365 * detail['quantity']:,.2f}")  # no per-booking fee in this quote
     expect(page.locator("dt").filter(has_text="گیرنده").locator("[lang=en]")).to_have_text("Consignee")
+    # Her own address; the consignee, the order's to give, said in her words beside the carrier's.
+    address = fact.filter(has=page.locator("dt", has_text="نشانی فرستنده")).locator("dd")
+    expect(address).to_have_text("Hafenstrasse 1, Hamburg")
+    consignee = fact.filter(has=page.locator("dt", has_text="گیرنده")).locator("dd")
+    expect(consignee).to_have_text("در دستور حمل نام برده می‌شود Named on the shipping order")
+    expect(page.locator(".blank")).to_have_count(0)
     expect(page.get_by_role("button", name="چاپ")).to_be_visible()
     assert layout_problems(page) == []
     no_serious_violations(page)

@@ -86,9 +86,10 @@ def test_a_letter_prints_on_one_a4_page_with_the_shipper_s_address(
         for kind in (1, 2):
             page.emulate_media(media="screen")
             page.goto(f"{live_server.url}/documents/letter.html?booking={rid}&type={kind}")
-            # The template asks for the shipper's company and address: the order's shipper party's.
+            # The template asks for the shipper's company and address: the customer's own, from her profile,
+            # whatever the order's shipper party says (decision 3885).
             address = page.locator("dl > div").filter(has=page.locator("dt", has_text="Shipper's address"))
-            expect(address.locator("dd")).to_have_text(f"{company} street 1")
+            expect(address.locator("dd")).to_have_text("Hafenstrasse 1, Hamburg")
             page.emulate_media(media="print")
             # Each signature line under its caption, on the one page.
             for caption in page.locator(".sign p").all():

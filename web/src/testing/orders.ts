@@ -62,6 +62,8 @@ export function rateRequestDetail(overrides: Partial<RateRequestDetail> = {}): R
     id: 'rr-1',
     customerId: 'c-1',
     customerName: 'Sara Tehrani',
+    customerAddress: 'No. 7, Hafez St, Shiraz',
+    customerPostalCode: '7134845791',
     viaApi: false,
     commodity: 'Pistachios',
     hsCode: '080251',

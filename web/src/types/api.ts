@@ -7913,10 +7913,14 @@ export interface components {
             containerType: components["schemas"]["Choice"];
             /** Createdat */
             createdAt: string;
+            /** Customeraddress */
+            customerAddress: string | null;
             /** Customerid */
             customerId: string;
             /** Customername */
             customerName: string;
+            /** Customerpostalcode */
+            customerPostalCode: string | null;
             /** Hscode */
             hsCode: string;
             /** Id */
@@ -8885,10 +8889,14 @@ export interface components {
             containerType: components["schemas"]["Choice"];
             /** Createdat */
             createdAt: string;
+            /** Customeraddress */
+            customerAddress: string | null;
             /** Customerid */
             customerId: string;
             /** Customername */
             customerName: string;
+            /** Customerpostalcode */
+            customerPostalCode: string | null;
             /** Hscode */
             hsCode: string;
             /** Id */

@@ -39,6 +39,7 @@ export type Fact =
   | 'bookingReference'
   | 'shipper'
   | 'shipperAddress'
+  | 'shipperPostalCode'
   | 'consignee'
   | 'portOfLoading'
   | 'portOfDischarge'
@@ -48,21 +49,32 @@ export type Fact =
   | 'pricePerContainer'
   | 'total';
 
-/** The booking's facts as the carrier reads them; null: a blank the customer fills in by hand. */
-export function letterFacts(d: RateRequestDetail, language: Language = CARRIER): [Fact, string | null][] {
+/** A fact the shipping order gives, later than the letter: the letter says so rather than leave a blank. */
+export const ON_THE_ORDER = { onTheOrder: true } as const;
+export type FactValue = string | typeof ON_THE_ORDER;
+
+/**
+ * The booking's facts as the carrier reads them, each one the portal knows when the letter is signed
+ * (decision 3885). The letter is the booking party's own: the shipper it names is the customer (a colleague's
+ * company), at the address and postal code its profile gives, known since sign-up, never the order's parties
+ * (the order comes after the letter). The consignee is named by the order: its name once the order gives it,
+ * else a line saying the order names it. A fact not known at all is left out: no blank line is printed
+ * for signature; the only lines to write on are the place, date, name, signature and stamp.
+ */
+export function letterFacts(d: RateRequestDetail, language: Language = CARRIER): [Fact, FactValue][] {
   const container = `${d.containerSize.name ?? ''} ${d.containerType.name ?? ''}`.trim();
   const day = d.preferredShippingDate;
-  // The blank template asks for the shipper's company and address: the address as the order's shipper party
-  // gives it (party type 0), else a line to write it on.
-  const shipperParty = d.order?.parties.find((p) => p.partyType === 0);
+  const consignees = d.order?.parties.filter((p) => p.partyType === 1 && p.name.trim()) ?? [];
+  const consignee = consignees.find((p) => !p.isForSwbl) ?? consignees[0];
   const shipping = day
     ? formatDate(day, CARRIER) + (language === CARRIER ? '' : ` (${formatDate(day, language)})`)
     : null;
-  return [
+  const facts: [Fact, FactValue | null][] = [
     ['bookingReference', d.reference ?? null],
     ['shipper', d.customerName || null],
-    ['shipperAddress', shipperParty?.address || null],
-    ['consignee', null],
+    ['shipperAddress', d.customerAddress?.trim() || null],
+    ['shipperPostalCode', d.customerPostalCode?.trim() || null],
+    ['consignee', consignee?.name.trim() ?? ON_THE_ORDER],
     ['portOfLoading', d.pol.name ?? null],
     ['portOfDischarge', d.pod.name ?? null],
     ['containers', `${d.quantity} × ${container}`],
@@ -72,6 +84,7 @@ export function letterFacts(d: RateRequestDetail, language: Language = CARRIER):
     // The whole booking's, per-booking charges counted once: what the customer accepted to pay.
     ['total', d.price === null ? null : formatBookingTotal(d, CARRIER)],
   ];
+  return facts.filter((fact): fact is [Fact, FactValue] => fact[1] !== null);
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string): HTMLElementTagNameMap[K] {
@@ -138,14 +151,11 @@ export function renderLetter(
     const wrap = el('div');
     wrap.style.display = 'contents';
     const dd = el('dd');
-    if (value === null) {
-      // A line to write on; a screen reader is told it is left to fill in.
-      const blank = el('span');
-      blank.className = 'blank';
-      const said = el('span', say('toBeFilledIn', language));
-      said.className = 'visually-hidden';
-      blank.append(said);
-      dd.append(blank);
+    if (typeof value !== 'string') {
+      // Given by the shipping order, after the letter: said in words, the reader's beside the carrier's.
+      const said = both('span', ...words('namedOnTheOrder'), language);
+      said.className = 'pending';
+      dd.append(said);
     } else {
       // Isolated in its own direction (a Persian name right to left, a reference or a price left to right),
       // on the page's side, beside its term.
