@@ -2,15 +2,52 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from api.bootstrap import Services
 from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from api.presenters import booking as present
+from api.presenters.keys import keys_of
 from api.presenters.tracking import progress, tracked
+from api.schemas.booking import DraftsSent, SentBy
 from domain.shared.errors import NotFound
+from infrastructure.read_db import Tx
+from projections import event_log
 from projections.booking import queries as read
+
+SENT = keys_of(SentBy)
+DRAFTS = keys_of(DraftsSent)
+# Each shared draft's sends, as the audit log names them: (the aggregate, its event types).
+_DRAFTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "request": ("rate_request", ("Created", "Edited")),
+    "documents": ("rate_request", ("BookingRequestSubmitted",)),
+    "order": ("order", ("Created", "Edited", "Updated", "Resubmitted")),
+}
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
+
+
+def drafts_sent(tx: Tx, rate_request_id: str, order_id: str | None, person_id: str) -> dict[str, Any]:
+    """Who of the customer's side last sent each shared draft, and when (decision 3886): read from the audit
+    log, which names every actor already; `person_id` is the caller's own login (a colleague's, not the
+    company's)."""
+    aggregates = {"rate_request": rate_request_id, "order": order_id}
+    sent: dict[str, Any] = {}
+    for draft, (aggregate, types) in _DRAFTS.items():
+        aggregate_id = aggregates[aggregate]
+        last = None if aggregate_id is None else event_log.latest_by_role(tx, aggregate_id, types, "customer")
+        sent[DRAFTS[draft]] = (
+            None
+            if last is None
+            else {
+                # An erased person's name is gone: the log names him by his id, which says nothing to readers.
+                SENT["name"]: None if _UUID.match(last.actor_name) else last.actor_name,
+                SENT["by_you"]: last.actor_id == person_id,
+                SENT["at"]: last.recorded_at,
+            }
+        )
+    return sent
 
 
 def own_detail(services: Services, rate_request_id: str, principal: Principal) -> dict[str, Any]:
@@ -23,4 +60,6 @@ def own_detail(services: Services, rate_request_id: str, principal: Principal) -
         found = (
             progress(tx, rate_request_id, customer=not principal.is_admin) if tracked(record.row) else None
         )
-    return {**present.detail(record), "progress": found}
+        order_id = None if record.order is None else record.order.id
+        sent = drafts_sent(tx, rate_request_id, order_id, principal.account_id)
+    return {**present.detail(record), "progress": found, "sent": sent}

@@ -199,6 +199,18 @@ def aggregate_events(tx: Tx, aggregate_id: str) -> list[LoggedEvent]:
     return [_record(r) for r in rows]
 
 
+def latest_by_role(tx: Tx, aggregate_id: str, types: tuple[str, ...], role: str) -> LoggedEvent | None:
+    """The aggregate's latest event of one of `types` recorded by an actor of `role`, with who acted (a
+    booking's shared draft last sent by the customer's side: decision 3886)."""
+    marks = placeholders(list(types))
+    row = tx.one(
+        f"{_WITH_ACTOR} WHERE e.aggregate_id = ? AND e.type IN ({marks}) AND e.actor_role = ?"
+        " ORDER BY e.version DESC LIMIT 1",
+        (aggregate_id, *types, role),
+    )
+    return None if row is None else _record(row)
+
+
 def events_at(tx: Tx, positions: list[int]) -> list[LoggedEvent]:
     """The rows at these positions (a booking's trail: `projections.booking_trail`), in store order."""
     if not positions:

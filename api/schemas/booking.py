@@ -167,6 +167,28 @@ class ShippingOrder(WireModel):
     updated_at: str
 
 
+class SentBy(WireModel):
+    """Who of the company last sent one of the booking's shared drafts, and when (decision 3886)."""
+
+    # The person by name as the audit trail names him (null where the name is no longer known: erased).
+    name: str | None
+    # The caller himself (another screen of his): a colleague is told only of a send not his own.
+    by_you: bool
+    # When it was recorded (UTC, ISO 8601).
+    at: str
+
+
+class DraftsSent(WireModel):
+    """The last send of each draft a colleague may be typing while another sends it (decision 3886)."""
+
+    # The rate request as created or last edited.
+    request: SentBy | None
+    # The booking request's signed documents (booking letter, LOIs) as last sent.
+    documents: SentBy | None
+    # The shipping order's content as last sent (created, edited, updated or submitted again).
+    order: SentBy | None
+
+
 class RateRequestDetail(_RateRequestFacts):
     """A rate request with everything its screens show: reference names, documents and its order."""
 
@@ -204,6 +226,9 @@ class RateRequestDetail(_RateRequestFacts):
     tariff_row: int | None
     # After confirmation: where the cargo is, from DCSA tracking events; null before any.
     progress: TrackingProgress | None = None
+    # Who sent each shared draft last and when, read from the audit log (a read's answer; null in a command's
+    # answer built from its own events).
+    sent: DraftsSent | None = None
 
 
 class DocumentBody(WireModel):

@@ -4729,6 +4729,15 @@ export interface components {
             /** Id */
             id: string;
         };
+        /**
+         * DraftsSent
+         * @description The last send of each draft a colleague may be typing while another sends it (decision 3886).
+         */
+        DraftsSent: {
+            documents: components["schemas"]["SentBy"] | null;
+            order: components["schemas"]["SentBy"] | null;
+            request: components["schemas"]["SentBy"] | null;
+        };
         /** EblActiveReeferSettings */
         EblActiveReeferSettings: {
             /** Airexchangesetpoint */
@@ -7961,6 +7970,7 @@ export interface components {
             rejectionMessage: string | null;
             /** Revisionmessage */
             revisionMessage: string | null;
+            sent?: components["schemas"]["DraftsSent"] | null;
             /** State */
             state: number;
             /** Statename */
@@ -8456,6 +8466,18 @@ export interface components {
             /** Typeofperson */
             typeOfPerson: string;
         };
+        /**
+         * SentBy
+         * @description Who of the company last sent one of the booking's shared drafts, and when (decision 3886).
+         */
+        SentBy: {
+            /** At */
+            at: string;
+            /** Byyou */
+            byYou: boolean;
+            /** Name */
+            name: string | null;
+        };
         /** ServiceChange */
         ServiceChange: {
             /** Change */
@@ -8940,6 +8962,7 @@ export interface components {
             rejectionMessage: string | null;
             /** Revisionmessage */
             revisionMessage: string | null;
+            sent?: components["schemas"]["DraftsSent"] | null;
             /** State */
             state: number;
             /** Statename */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,7 @@ import { useLeaveWarning } from './leave-warning';
 import { SailingPicker } from './sailing-picker';
 import { dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
+import type { TypedLine } from './sent-meanwhile';
 import styles from './booking.module.css';
 import { fieldLabel } from '@/lib/field-words';
 import { useFocusFirstInvalid } from '@/lib/focus-first-invalid';
@@ -103,6 +104,9 @@ export interface RateRequestFormProps {
   amend?: boolean;
   /** Open an existing request already editable (its Edit was pressed on the detail). */
   startEditing?: boolean;
+  /** Told what is typed and not sent (null: nothing), so that it outlives the form if a colleague sends the
+   * request meanwhile (decision 3886). */
+  onTyped?: (lines: TypedLine[] | null) => void;
 }
 
 /** The id a save answered with (a created request's, or the 202 answer's while the read models catch up). */
@@ -119,6 +123,7 @@ export function RateRequestForm({
   copyOf,
   amend = false,
   startEditing = false,
+  onTyped,
 }: RateRequestFormProps) {
   const { t } = useTranslation('booking');
   // A request is edited only where its lifecycle lets the customer (an address typed past the quote reads it).
@@ -152,6 +157,27 @@ export function RateRequestForm({
   const leave = useLeaveWarning(!detail && formState.isDirty);
   const [isDanger, pol, pod] = useWatch({ control, name: ['isDanger', 'pol', 'pod'] });
   const readOnly = !editing;
+  // What she changed, field by field as labelled here, for the route to keep if another sends it meanwhile.
+  const values = useWatch({ control });
+  const dirty = formState.dirtyFields;
+  useEffect(() => {
+    if (!onTyped) return;
+    const lines: TypedLine[] = [];
+    for (const [key, value] of Object.entries(values)) {
+      if (!dirty[key as keyof RateRequestFormValues] || key === 'msds') continue;
+      const said =
+        typeof value === 'boolean'
+          ? t(value ? 'sentMeanwhile.yes' : 'sentMeanwhile.no')
+          : value !== null && typeof value === 'object'
+            ? String((value as { name?: unknown }).name ?? '')
+            : String(value ?? '');
+      const label = ['pol', 'pod', 'containerType', 'containerSize'].includes(key)
+        ? t(`fields.${key as 'pol'}`)
+        : fieldLabel(key);
+      lines.push({ label, value: said });
+    }
+    onTyped(lines.length > 0 ? lines : null);
+  }, [onTyped, dirty, values, t]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (dangerFileMissing(values)) {

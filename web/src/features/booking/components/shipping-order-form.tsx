@@ -30,6 +30,7 @@ import { ConsigneeDialog, SupplierDialog } from './party-dialogs';
 import { frightType, shippingOrderSchema } from './schemas';
 import type { ConsigneeValues, ShippingOrderValues, SupplierValues } from './schemas';
 import styles from './booking.module.css';
+import type { TypedLine } from './sent-meanwhile';
 
 /** The order's own fields, the ones a revision names and `editedOrder` carries. */
 type OrderFields = Partial<Pick<ShippingOrder, keyof ShippingOrderValues>>;
@@ -217,9 +218,12 @@ export interface ShippingOrderFormProps {
    * cargo and containers: she corrects rather than retypes) and sent as its resubmission. */
   again?: boolean;
   onDone: (kind: 'created' | 'edited' | 'resubmitted') => void;
+  /** Told what is typed and not sent (null: nothing), so that it outlives the form if a colleague sends the
+   * order meanwhile (decision 3886). */
+  onTyped?: (lines: TypedLine[] | null) => void;
 }
 
-export function ShippingOrderForm({ detail, edit = false, again = false, onDone }: ShippingOrderFormProps) {
+export function ShippingOrderForm({ detail, edit = false, again = false, onDone, onTyped }: ShippingOrderFormProps) {
   const { t } = useTranslation('booking');
   const order = detail.order;
   const isDanger = detail.isDanger;
@@ -250,6 +254,43 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone 
   const [answered, setAnswered] = useState(false);
   // What was typed is not left without a question, as on the new booking; sending it releases the question.
   const leave = useLeaveWarning(formState.isDirty || answered, 'shippingOrder');
+  // What is typed, field by field as labelled here, for the route to keep if another sends the order meanwhile.
+  const values = useWatch({ control });
+  const dirty = formState.dirtyFields;
+  const touched = formState.isDirty || answered;
+  useEffect(() => {
+    if (!onTyped) return;
+    if (!touched) {
+      onTyped(null);
+      return;
+    }
+    const lines: TypedLine[] = [];
+    // Only what she changed: the form's defaults (no SWBL, collect) are nobody's typing.
+    for (const field of FORM_FIELDS) {
+      const key = field.key as keyof ShippingOrderValues;
+      if (!dirty[key]) continue;
+      const value: unknown = values[key];
+      if (value === undefined || value === null || value === '') continue;
+      const said =
+        field.kind === 'yesNo'
+          ? t(value ? 'sentMeanwhile.yes' : 'sentMeanwhile.no')
+          : field.kind === 'freight'
+            ? freightWord(frightType(Number(value)), FREIGHT_WORDS[frightType(Number(value))])
+            : String(value);
+      lines.push({ label: orderFieldLabel(field), value: said });
+    }
+    if (supplier)
+      lines.push({ label: t('sentMeanwhile.shipper'), value: `${supplier.fullName}, ${supplier.fullAddress}` });
+    if (consignee)
+      lines.push({ label: t('sentMeanwhile.consignee'), value: `${consignee.fullName}, ${consignee.fullAddress}` });
+    containers.forEach((c, i) =>
+      lines.push({
+        label: t('sentMeanwhile.container', { n: localDigits(String(i + 1)) }),
+        value: [c.seal, c.count, c.grossWeight].filter((v) => v !== null && v !== undefined && v !== '').join(' / '),
+      }),
+    );
+    onTyped(lines);
+  }, [onTyped, touched, dirty, values, supplier, consignee, containers, t]);
   const create = useCreateShippingOrder();
   const editOrder = useEditShippingOrder(order?.id ?? detail.id);
   const resubmit = useResubmitShippingOrder(order?.id ?? detail.id);

@@ -26,6 +26,7 @@ import { WithdrawUpdateAction } from '../components/withdraw-update';
 import { BookingSailingCard } from '../components/booking-sailing';
 import { RateRequestForm } from '../components/rate-request-form';
 import { ShippingOrderForm } from '../components/shipping-order-form';
+import { SentMeanwhileNotice, useSentMeanwhile } from '../components/sent-meanwhile';
 import { StepsHeader } from '../components/steps-header';
 import { BookingNotFound } from '../components/booking-not-found';
 import { AwaitingQuotePanel, BookingRequestStep, FinalStep, PricePanel } from '../components/steps';
@@ -121,6 +122,10 @@ export function RateRequestDetailRoute() {
   // where there is an order to cancel. Not yet read is not taken as sailed: the server decides again.
   const changes = useQuery({ ...bookingChangesOptions(id), enabled: Boolean(detail?.order) });
   const cargoSailed = (changes.data?.cargoSailedAt ?? null) !== null;
+  // A colleague sent the order she was typing: who, when, and what she typed, until she closes it (3886).
+  const orderSent = useSentMeanwhile(detail, 'order');
+  // ... or the rate request she was revising as staff asked.
+  const requestSent = useSentMeanwhile(detail, 'request');
 
   useEffect(() => {
     if (detail) send({ type: 'SYNC', snapshot: serverSnapshot(detail) });
@@ -188,6 +193,8 @@ export function RateRequestDetailRoute() {
       {/* A closed booking is on no step: it says what happened instead (its lifecycle file's `closed` screen). */}
       {closed ? null : <StepsHeader active={step} />}
       <RoleNote right="book" />
+      <SentMeanwhileNotice told={orderSent.told} onDismiss={orderSent.dismiss} />
+      <SentMeanwhileNotice told={requestSent.told} onDismiss={requestSent.dismiss} />
       <BookingChangesPanel detail={detail} />
       <BookingSailingCard
         id={detail.id}
@@ -204,7 +211,7 @@ export function RateRequestDetailRoute() {
       ) : null}
       {snapshot.matches({ rateRequest: 'revisionRequested' }) ? (
         books ? (
-          <RateRequestForm detail={detail} onSaved={toList} onCancel={toList} />
+          <RateRequestForm detail={detail} onTyped={requestSent.onTyped} onSaved={toList} onCancel={toList} />
         ) : (
           <StatusStep detail={detail} onBack={toList} continues={false}>
             {t('rateRequestForm.revisionRequested')} <bdi>{detail.revisionMessage}</bdi>
@@ -244,7 +251,11 @@ export function RateRequestDetailRoute() {
       {snapshot.matches({ shippingOrder: 'fill' }) && books ? (
         <>
           <SummaryHeader detail={detail} />
-          <ShippingOrderForm detail={detail} onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
+          <ShippingOrderForm
+            detail={detail}
+            onTyped={orderSent.onTyped}
+            onDone={() => navigate('/dashboard/bookings?RateRequests=true')}
+          />
           <div className={styles.actions}>
             <Button variant="outline" onClick={back}>
               {t('actions.back')}
@@ -306,7 +317,12 @@ export function RateRequestDetailRoute() {
         <>
           <SummaryHeader detail={detail} />
           <DeclineReason detail={detail} />
-          <ShippingOrderForm detail={detail} again onDone={() => navigate('/dashboard/bookings?RateRequests=true')} />
+          <ShippingOrderForm
+            detail={detail}
+            again
+            onTyped={orderSent.onTyped}
+            onDone={() => navigate('/dashboard/bookings?RateRequests=true')}
+          />
           <div className={styles.actions}>
             <Button variant="outline" onClick={() => send({ type: 'KEEP_AS_IS' })}>
               {t('actions.back')}

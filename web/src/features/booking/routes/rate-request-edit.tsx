@@ -9,6 +9,7 @@ import { rateRequestOptions } from '../api/booking-api';
 import { BookingNotFound } from '../components/booking-not-found';
 import { RateRequestForm } from '../components/rate-request-form';
 import { RevisionSummary, ShippingOrderForm } from '../components/shipping-order-form';
+import { SentMeanwhileNotice, useSentMeanwhile } from '../components/sent-meanwhile';
 import { StepsHeader } from '../components/steps-header';
 import { SummaryHeader } from '../components/summary-header';
 
@@ -25,6 +26,16 @@ export function RateRequestEditRoute() {
   const detail = query.data;
   // Editing is a booker's or an owner's: a viewer who follows a link here reads the booking instead.
   const books = useTeamRights().book;
+  // A colleague sent the order she was revising meanwhile: who, when, and what she typed (decision 3886).
+  const orderSent = useSentMeanwhile(detail, 'order');
+  // ... or the rate request she was editing.
+  const requestSent = useSentMeanwhile(detail, 'request');
+  const notice = (
+    <>
+      <SentMeanwhileNotice told={orderSent.told} onDismiss={orderSent.dismiss} />
+      <SentMeanwhileNotice told={requestSent.told} onDismiss={requestSent.dismiss} />
+    </>
+  );
   if (!books) return <Navigate to={`/dashboard/bookings/rate-request/detail/${id}`} replace />;
   if (query.isError) return <BookingNotFound error={query.error} />;
   if (query.isPending || !detail) return <Spinner label={t('detail.loading')} />;
@@ -34,20 +45,23 @@ export function RateRequestEditRoute() {
       <ContentLayout title={t('detail.editOrder')}>
         {/* Rate request and booking letter are done; the shipping order is the step being worked on. */}
         <StepsHeader active={2} />
+        {notice}
         {/* Staff's messages first, above the booking's facts: each links to its field below. */}
         <RevisionSummary revise={detail.order.revise} />
         <SummaryHeader detail={detail} />
-        <ShippingOrderForm key={detail.order.id} detail={detail} edit onDone={toList} />
+        <ShippingOrderForm key={detail.order.id} detail={detail} edit onTyped={orderSent.onTyped} onDone={toList} />
       </ContentLayout>
     );
   }
   return (
     <ContentLayout title={t('edit.rateRequestTitle')}>
+      {notice}
       <StepsHeader active={0} />
       <RateRequestForm
         key={detail.id + detail.state}
         detail={detail}
         startEditing={params.get('edit') === 'true'}
+        onTyped={requestSent.onTyped}
         onSaved={toList}
         onCancel={toList}
       />
