@@ -84,7 +84,7 @@ def start_individual(
     """The sign-up's first step as a person: their national ID and mobile number, then Continue (labels in
     the screen's language: `w`, tests/e2e/words.py)."""
     page.goto(f"{server.url}/register")
-    page.get_by_label(w("accounts:startForm.nationalId")).fill(national_id)
+    page.get_by_label(w("profile:national_id")).fill(national_id)
     page.get_by_label(w("accounts:startForm.mobileNumber")).fill(phone)
     page.get_by_role("button", name=w("accounts:startForm.continue")).click()
 
@@ -96,7 +96,7 @@ def start_company(
     on; then Continue."""
     page.goto(f"{server.url}/register")
     choose_type(page, w("accounts:startForm.types.2"), w)
-    page.get_by_label(w("accounts:startForm.companyId")).fill(company_id)
+    page.get_by_label(w("profile:national_code")).fill(company_id)
     if phone is None:
         page.get_by_role("switch", name=w("accounts:startForm.registeredOutsideIran")).check()
     else:
@@ -106,38 +106,38 @@ def start_company(
 
 def fill_individual(page: Page, email: str, phone: str, w: Callable[..., str] = english) -> None:
     # Exact: Persian's first name (نام) is a part of the last name's label and of the sign-up's name.
-    page.get_by_label(w("accounts:fieldLabels.firstName"), exact=True).fill("Sara")
-    page.get_by_label(w("accounts:fieldLabels.lastName"), exact=True).fill("Tehrani")
+    page.get_by_label(w("profile:first_name"), exact=True).fill("Sara")
+    page.get_by_label(w("profile:last_name"), exact=True).fill("Tehrani")
     # The Jalali calendar: open it and pick a day; then check the text form.
     page.get_by_role("button", name=w("accounts:datePicker.open")).click()
     page.get_by_label(w("accounts:datePicker.year"), exact=True).fill("1370")
     page.get_by_label(w("accounts:datePicker.month"), exact=True).select_option("5")
     page.get_by_role("button", name="1370/05/14").click()
     # Shown in the page's digits (Persian's on a Persian page), sent in Latin ones.
-    persian = w("accounts:fieldLabels.birthDate") != english("accounts:fieldLabels.birthDate")
+    persian = w("profile:birth_date") != english("profile:birth_date")
     birth_date = number("fa", "1370/05/14") if persian else "1370/05/14"
-    expect(page.get_by_label(w("accounts:fieldLabels.birthDate"))).to_have_value(birth_date)
-    expect(page.get_by_label(w("accounts:fieldLabels.phone"))).to_have_value(phone)
+    expect(page.get_by_label(w("profile:birth_date"))).to_have_value(birth_date)
+    expect(page.get_by_label(w("profile:phone"))).to_have_value(phone)
     page.get_by_label(w("accounts:fieldLabels.fax")).fill("02112345678")
-    page.get_by_label(w("accounts:fieldLabels.email")).fill(email)
-    page.get_by_label(w("accounts:fieldLabels.postalCode")).fill("1234567890")
-    page.get_by_label(w("accounts:fieldLabels.address")).fill("12 Azadi Street, Tehran")
+    page.get_by_label(w("profile:email")).fill(email)
+    page.get_by_label(w("profile:postal_code")).fill("1234567890")
+    page.get_by_label(w("profile:address")).fill("12 Azadi Street, Tehran")
 
 
 def fill_company(
     page: Page, email: str, phone: str | None, *, domestic: bool, w: Callable[..., str] = english
 ) -> None:
     """The company's details form, its labels in the screen's language (`w`, tests/e2e/words.py)."""
-    page.get_by_label(w("accounts:fieldLabels.name"), exact=True).fill("Caspian Lines")
-    page.get_by_label(w("accounts:fieldLabels.contactPerson")).fill("Reza Karimi")
+    page.get_by_label(w("profile:name"), exact=True).fill("Caspian Lines")
+    page.get_by_label(w("profile:contact_person")).fill("Reza Karimi")
     if domestic:
-        page.get_by_label(w("accounts:fieldLabels.economicCode")).fill("12345678901")
-        page.get_by_label(w("accounts:fieldLabels.registrationCode")).fill("654321")
+        page.get_by_label(w("profile:economic_code")).fill("12345678901")
+        page.get_by_label(w("profile:registration_code")).fill("654321")
     if phone is not None:
-        page.get_by_label(w("accounts:fieldLabels.phone"), exact=True).fill(phone)
-    page.get_by_label(w("accounts:fieldLabels.email")).fill(email)
-    page.get_by_label(w("accounts:fieldLabels.postalCode")).fill("1234567890")
-    page.get_by_label(w("accounts:fieldLabels.address"), exact=True).fill("Harbour Road 7, Bandar Abbas")
+        page.get_by_label(w("profile:phone"), exact=True).fill(phone)
+    page.get_by_label(w("profile:email")).fill(email)
+    page.get_by_label(w("profile:postal_code")).fill("1234567890")
+    page.get_by_label(w("profile:address"), exact=True).fill("Harbour Road 7, Bandar Abbas")
 
 
 def enter_code(page: Page, code: str) -> None:

@@ -90,25 +90,25 @@ def test_public_screens_read_in_persian(
     read(page, screenshot_dir, "sign-up-person")
     page.get_by_role("combobox", name=fa("accounts:startForm.type")).click()
     page.get_by_role("option").nth(1).click()
-    expect(page.get_by_label(fa("accounts:startForm.companyId"))).to_be_visible()
+    expect(page.get_by_label(fa("profile:national_code"))).to_be_visible()
     read(page, screenshot_dir, "sign-up-company")
     page.get_by_role("switch", name=fa("accounts:startForm.registeredOutsideIran")).check()
     read(page, screenshot_dir, "sign-up-foreign-company")
 
     # A person's details, then the phone verification step.
     page.goto(f"{url}/register")
-    page.get_by_label(fa("accounts:startForm.nationalId")).fill(fresh_national_id())
+    page.get_by_label(fa("profile:national_id")).fill(fresh_national_id())
     page.get_by_label(fa("accounts:startForm.mobileNumber")).fill(phone_number())
     page.get_by_role("button", name=fa("accounts:startForm.continue")).click()
     expect(page.get_by_role("heading", name=fa("accounts:registrationForm.titles.1"))).to_be_visible()
     read(page, screenshot_dir, "sign-up-person-details")
     first, last = PERSIAN_PEOPLE[0]
-    page.get_by_label(fa("accounts:fieldLabels.firstName"), exact=True).fill(first)
-    page.get_by_label(fa("accounts:fieldLabels.lastName"), exact=True).fill(last)
-    page.get_by_label(fa("accounts:fieldLabels.birthDate"), exact=True).fill("1370/05/14")
-    page.get_by_label(fa("accounts:fieldLabels.email"), exact=True).fill(f"{fresh_national_id()}@example.com")
-    page.get_by_label(fa("accounts:fieldLabels.postalCode"), exact=True).fill("1969713111")
-    page.get_by_label(fa("accounts:fieldLabels.address"), exact=True).fill(LONG_ADDRESSES[0])
+    page.get_by_label(fa("profile:first_name"), exact=True).fill(first)
+    page.get_by_label(fa("profile:last_name"), exact=True).fill(last)
+    page.get_by_label(fa("profile:birth_date"), exact=True).fill("1370/05/14")
+    page.get_by_label(fa("profile:email"), exact=True).fill(f"{fresh_national_id()}@example.com")
+    page.get_by_label(fa("profile:postal_code"), exact=True).fill("1969713111")
+    page.get_by_label(fa("profile:address"), exact=True).fill(LONG_ADDRESSES[0])
     page.get_by_role("button", name=fa("accounts:registrationForm.submit")).click()
     expect(page.get_by_role("button", name=fa("accounts:verificationStep.resendCode"))).to_be_visible(
         timeout=15_000

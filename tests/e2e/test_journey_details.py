@@ -211,22 +211,22 @@ def test_sign_up_goes_back_keeping_the_entries_and_focuses_the_first_code_box(
     details = w("accounts:registrationForm.titles.1")
     start_individual(page, live_server, national_id, phone, w)
     expect(page.get_by_role("heading", name=details)).to_be_visible()
-    expect(page.get_by_label(w("accounts:fieldLabels.nationalId"))).to_have_value(national_id)
-    page.get_by_label(w("accounts:fieldLabels.firstName"), exact=True).fill(first)
-    page.get_by_label(w("accounts:fieldLabels.lastName"), exact=True).fill(last)
+    expect(page.get_by_label(w("profile:national_id"))).to_have_value(national_id)
+    page.get_by_label(w("profile:first_name"), exact=True).fill(first)
+    page.get_by_label(w("profile:last_name"), exact=True).fill(last)
     if lang == "fa":
         check(page, screenshot_dir, "sign-up-details")
 
     page.get_by_role("button", name=w("accounts:registrationForm.back")).click()
     step = f"{w('accounts:signUpProgress.step')} {number(lang, '1')} {w('accounts:signUpProgress.of')} "
     expect(page.get_by_text(step + number(lang, "3"))).to_be_visible()
-    expect(page.get_by_label(w("accounts:startForm.nationalId"))).to_have_value(national_id)
+    expect(page.get_by_label(w("profile:national_id"))).to_have_value(national_id)
     expect(page.get_by_label(w("accounts:startForm.mobileNumber"))).to_have_value(phone)
     shot(page, screenshot_dir, "sign-up-back", viewport)
     page.get_by_role("button", name=w("accounts:startForm.continue")).click()
     expect(page.get_by_role("heading", name=details)).to_be_visible()
-    expect(page.get_by_label(w("accounts:fieldLabels.firstName"), exact=True)).to_have_value(first)
-    expect(page.get_by_label(w("accounts:fieldLabels.lastName"), exact=True)).to_have_value(last)
+    expect(page.get_by_label(w("profile:first_name"), exact=True)).to_have_value(first)
+    expect(page.get_by_label(w("profile:last_name"), exact=True)).to_have_value(last)
 
     fill_individual(page, f"{national_id}@example.com", phone, w)
     page.get_by_role("button", name=w("accounts:registrationForm.submit")).click()
@@ -276,25 +276,25 @@ def test_the_identifier_has_one_name_per_kind_and_the_acceptance_email_names_the
     w = words(lang)
     company_id = fresh_company_id()
     email = f"c{company_id}@example.com"
-    company_id_label = w("accounts:fieldLabels.nationalCode")
+    company_id_label = w("profile:national_code")
     start_company(page, live_server, company_id, "0912" + company_id[-7:], w)
     expect(
         page.get_by_role("heading", name=w("accounts:registrationForm.titles.2"), exact=True)
     ).to_be_visible()
     expect(page.get_by_label(company_id_label)).to_have_value(company_id)
     expect(page.get_by_text("National Code")).to_have_count(0)
-    expect(page.get_by_label(w("accounts:fieldLabels.nationalId"))).to_have_count(0)
+    expect(page.get_by_label(w("profile:national_id"))).to_have_count(0)
 
     # Back: a foreign company after all; the company ID stays, and keeps its name.
     page.get_by_role("button", name=w("accounts:registrationForm.back")).click()
-    expect(page.get_by_label(w("accounts:startForm.companyId"))).to_have_value(company_id)
+    expect(page.get_by_label(w("profile:national_code"))).to_have_value(company_id)
     page.get_by_role("switch", name=w("accounts:startForm.registeredOutsideIran")).click()
     page.get_by_role("button", name=w("accounts:startForm.continue")).click()
     expect(page.get_by_role("heading", name=w("accounts:registrationForm.titles.3"))).to_be_visible()
     expect(page.get_by_label(company_id_label)).to_have_value(company_id)
     expect(page.get_by_text("National Code")).to_have_count(0)
     fill_company(page, email, FOREIGN_PHONES[1], domestic=False, w=w)
-    page.get_by_label(w("accounts:fieldLabels.name")).fill(PERSIAN_COMPANIES[0])
+    page.get_by_label(w("profile:name")).fill(PERSIAN_COMPANIES[0])
     shot(page, screenshot_dir, "sign-up-company-id", viewport)
     if lang == "fa":
         check(page, screenshot_dir, "sign-up-foreign-company")
@@ -424,9 +424,7 @@ def test_the_registration_list_never_scrolls_sideways_in_its_box(
         cell_box = cell.bounding_box()
         assert cell_box and cell_box["x"] >= 0 and cell_box["x"] + cell_box["width"] <= viewport["width"] + 1
     if viewport["width"] < 640:  # each value with its label
-        expect(
-            row.get_by_role("cell", name=f"{w('admin:registrations.companyId')} {company_id}")
-        ).to_be_visible()
+        expect(row.get_by_role("cell", name=f"{w('profile:national_code')} {company_id}")).to_be_visible()
     shot(page, screenshot_dir, "registration-list", viewport)
     no_serious_violations(page)
 

@@ -115,7 +115,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         c.page.goto(f"{live_server.url}/register")
         choose_type(c.page, w("accounts:startForm.types.2"), w)
         c.clicks += 2
-        c.fill(c.page.get_by_label(w("accounts:startForm.companyId")), company_id)
+        c.fill(c.page.get_by_label(w("profile:national_code")), company_id)
         c.click(c.page.get_by_role("switch", name=w("accounts:startForm.registeredOutsideIran")))
         c.click(c.page.get_by_role("button", name=w("accounts:startForm.continue")))
         fill_company(c.page, email, phone_number(), domestic=False, w=w)

@@ -188,7 +188,7 @@ def test_a_declined_profile_edit_puts_the_accepted_values_back_live(
     sign_in(page, live_server, username, password, w)
     page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
     form = page.get_by_role("form", name=w("accounts:profileForm.editProfile"))
-    contact = form.get_by_label(w("accounts:fieldLabels.contactPerson"))
+    contact = form.get_by_label(w("profile:contact_person"))
     expect(contact).to_have_value("Jane Doe")
     contact.fill("Lena Vogel")
     save = form.get_by_role("button", name=w("accounts:profileForm.save"))

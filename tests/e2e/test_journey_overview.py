@@ -235,9 +235,9 @@ def test_profile_server_errors_land_at_their_fields_without_wire_keys(
     # The server's rules and the form's are the same, so a refusal only the server makes is staged here.
     page.route("**/account/api/v1/client/foreign-corporate-customers", refuse)
     page.goto(f"{live_server.url}/dashboard/profile?editProfile=true")
-    page.get_by_label(w("accounts:fieldLabels.address")).fill("99 Elbchaussee, Hamburg")
+    page.get_by_label(w("profile:address")).fill("99 Elbchaussee, Hamburg")
     page.get_by_role("button", name=w("accounts:profileForm.save")).click()
-    company = page.get_by_label(w("accounts:fieldLabels.name"))
+    company = page.get_by_label(w("profile:name"))
     expect(company).to_have_attribute("aria-invalid", "true")
     described = (company.get_attribute("aria-describedby") or "").split()
     assert described, "the company name has no message"

@@ -74,7 +74,7 @@ def test_team_screens(
     expect(members.get_by_role("listitem", name=REZA[0])).to_contain_text("Active")
     form = owner_page.get_by_role("form", name="Invite a colleague")
     form.get_by_label("Name").fill(NEGAR[0])
-    form.get_by_label("E-mail").fill(f"{width}.{NEGAR[1]}")
+    form.get_by_label("Email").fill(f"{width}.{NEGAR[1]}")
     form.get_by_label("Role").select_option("viewer")
     form.get_by_role("button", name="Send invitation").click()
     expect(members.get_by_role("listitem", name=NEGAR[0])).to_contain_text("Invited")

@@ -1,7 +1,8 @@
 """The words a screen shows, in either language, from where the app takes them: the i18next catalogues
 (web/src/i18n/locales/<lang>; `reference:` the seeded rows' names of contract/reference-names.json; `field:` a
-booking field's words of contract/field-labels.json, by its snake_case name: `field:hs_code`), the
-lifecycles' state labels (state-machines, `label` / `labelFa`) and the
+booking field's words of contract/field-labels.json, by its snake_case name: `field:hs_code`; `profile:` and
+`person:` a person's field's, as the accounts forms, the team and the staff review say them: `profile:phone`),
+the lifecycles' state labels (state-machines, `label` / `labelFa`) and the
 staff actions' console titles (contract/staff-actions.json). A browser test finds an element by its key, so
 one test body walks the portal in English and in Persian: `words("fa")("booking:actions.accept")`."""
 
@@ -33,9 +34,10 @@ def _catalogue(language: Language, namespace: str) -> dict[str, Any]:
             for section, rows in names.items()
             if isinstance(rows, dict)
         }
-    if namespace == "field":  # a booking field's words, the one catalogue the server reads too
+    if namespace in ("field", "profile", "person"):  # a field's words, the one catalogue the server reads too
         labels = json.loads((ROOT / "contract" / "field-labels.json").read_text(encoding="utf-8"))
-        return {name: said.get(language, said["en"]) for name, said in labels["booking"].items()}
+        area = "booking" if namespace == "field" else namespace
+        return {name: said.get(language, said["en"]) for name, said in labels[area].items()}
     found: dict[str, Any] = json.loads((LOCALES / language / f"{namespace}.json").read_text(encoding="utf-8"))
     return found
 

@@ -55,12 +55,11 @@ describe('one Persian word per thing (decision 3721)', () => {
       .split('.')
       .reduce<string | Tree | undefined>((node, key) => (typeof node === 'object' ? node[key] : node), tree);
 
+  // The staff review and the order's party say the shared catalogue's word itself (field-labels-once.test.ts).
   it('calls a fax by the shared catalogue’s word on every screen: sign-up, profile, staff review, the order', () => {
     expect(fax).toBe('نمابر');
     const labels = [
       leaf(catalogue('fa', 'accounts'), 'fieldLabels.fax'),
-      leaf(catalogue('fa', 'admin'), 'fields.fax'),
-      leaf(catalogue('fa', 'booking'), 'party.fax'),
       leaf(catalogue('fa', 'booking'), 'party.notifyFax'),
       persianMessages['accounts.fax.invalid'],
     ];

@@ -10,6 +10,8 @@ import { message } from '@/lib/messages';
 import type { MessageKey } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 import { personWords } from '@/lib/people';
+import { fieldLabel as sharedFieldLabel } from '@/lib/field-words';
+import type { FieldArea } from '@/lib/field-words';
 import { packageWords } from '@/lib/package-kinds';
 
 export type Order = Schema<'ShippingOrder'>;
@@ -182,13 +184,25 @@ export const FREIGHT_WORDS: Readonly<Record<number, string>> = { 1: 'Collect', 2
 type Described = { key: string; label: string; unit?: string };
 type Section = 'orderFields' | 'partyFields' | 'containerFields';
 
+/** A party's fields a person's or a company's are worded as, once (contract/field-labels.json): its name, phone,
+ * fax and address say what the profile's do ("Fax" / "نمابر"). */
+const PARTY_WORDS: Readonly<Record<string, readonly [FieldArea, string]>> = {
+  name: ['person', 'name'],
+  phoneNumber: ['profile', 'phone'],
+  fax: ['profile', 'fax'],
+  address: ['profile', 'address'],
+};
+
 /**
  * A field's name in the language shown ("Gross weight" / "وزن ناخالص"): the booking catalogue names every
  * field of the three lists once (`orderFields`, `partyFields`, `containerFields`; the spec's `frightType` as
- * `freightType`); the list's own English label where a new field has no entry yet. The order form, the facts
- * panel, the container dialog's table and the final report all read it.
+ * `freightType`), a party's name, phone, fax and address the shared catalogue (`PARTY_WORDS`); the list's own
+ * English label where a new field has no entry yet. The order form, the facts panel, the container dialog's
+ * table and the final report all read it.
  */
 export function fieldName(section: Section, field: Described): string {
+  const shared = section === 'partyFields' ? PARTY_WORDS[field.key] : undefined;
+  if (shared) return sharedFieldLabel(shared[1], shared[0]);
   const key = field.key === 'frightType' ? 'freightType' : field.key;
   return i18next.t(`booking:${section}.${key}`, { defaultValue: field.label });
 }

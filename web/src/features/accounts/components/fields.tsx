@@ -1,17 +1,42 @@
+import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { TextInput } from '@/components/ui/text-input';
-import type { EnglishCatalogues } from '@/i18n';
+import { fieldWords } from '@/lib/field-words';
 import { JalaliDatePicker } from './jalali-date-picker';
 import styles from './accounts.module.css';
 
-export type FieldName = keyof EnglishCatalogues['accounts']['fieldLabels'];
+export type FieldName =
+  | 'firstName'
+  | 'lastName'
+  | 'birthDate'
+  | 'nationalId'
+  | 'phone'
+  | 'fax'
+  | 'email'
+  | 'postalCode'
+  | 'address'
+  | 'name'
+  | 'contactPerson'
+  | 'economicCode'
+  | 'registrationCode'
+  | 'nationalCode'
+  | 'industry'
+  | 'destinations';
+
+/**
+ * A field's words on the accounts forms: the shared catalogue's (contract/field-labels.json `profile`), as the
+ * staff's review, the trail and the e-mails say them; the form's own only where it says more (`fax`: "Fax
+ * (optional)", the accounts catalogue's `fieldLabels`).
+ */
+export function formFieldLabel(name: string): string {
+  return name === 'fax' ? i18next.t('accounts:fieldLabels.fax') : fieldWords(name);
+}
 
 export interface FieldSpec {
-  /** The wire key; the field's words are the accounts catalogue's `fieldLabels` of the same name. */
+  /** The wire key; the field's words are `formFieldLabel`'s for it. */
   name: FieldName;
-  label: string;
   kind?: 'text' | 'email' | 'tel' | 'date' | 'textarea';
   required?: boolean;
   readOnly?: boolean;
@@ -22,39 +47,39 @@ export interface FieldSpec {
 }
 
 export const INDIVIDUAL_FIELDS: FieldSpec[] = [
-  { name: 'firstName', label: 'First Name', required: true, autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', required: true, autoComplete: 'family-name' },
-  { name: 'birthDate', label: 'Birth Date', kind: 'date', required: true },
-  { name: 'nationalId', label: 'National ID', required: true, readOnly: true },
-  { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel' },
-  { name: 'fax', label: 'Fax (optional)', kind: 'tel' },
-  { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },
-  { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code' },
-  { name: 'address', label: 'Address', required: true, wide: true, autoComplete: 'street-address' },
+  { name: 'firstName', required: true, autoComplete: 'given-name' },
+  { name: 'lastName', required: true, autoComplete: 'family-name' },
+  { name: 'birthDate', kind: 'date', required: true },
+  { name: 'nationalId', required: true, readOnly: true },
+  { name: 'phone', kind: 'tel', required: true, autoComplete: 'tel' },
+  { name: 'fax', kind: 'tel' },
+  { name: 'email', kind: 'email', required: true, autoComplete: 'email' },
+  { name: 'postalCode', required: true, autoComplete: 'postal-code' },
+  { name: 'address', required: true, wide: true, autoComplete: 'street-address' },
 ];
 
 export const DOMESTIC_FIELDS: FieldSpec[] = [
-  { name: 'name', label: 'Company Name', required: true, autoComplete: 'organization' },
-  { name: 'contactPerson', label: 'Contact Person', required: true, autoComplete: 'name' },
-  { name: 'economicCode', label: 'Economic Code', required: true },
-  { name: 'registrationCode', label: 'Registration Code', required: true },
-  { name: 'nationalCode', label: 'Company ID', required: true, readOnly: true },
-  { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel' },
-  { name: 'fax', label: 'Fax (optional)', kind: 'tel' },
-  { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },
-  { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code' },
-  { name: 'address', label: 'Address', required: true, wide: true, autoComplete: 'street-address' },
+  { name: 'name', required: true, autoComplete: 'organization' },
+  { name: 'contactPerson', required: true, autoComplete: 'name' },
+  { name: 'economicCode', required: true },
+  { name: 'registrationCode', required: true },
+  { name: 'nationalCode', required: true, readOnly: true },
+  { name: 'phone', kind: 'tel', required: true, autoComplete: 'tel' },
+  { name: 'fax', kind: 'tel' },
+  { name: 'email', kind: 'email', required: true, autoComplete: 'email' },
+  { name: 'postalCode', required: true, autoComplete: 'postal-code' },
+  { name: 'address', required: true, wide: true, autoComplete: 'street-address' },
 ];
 
 export const FOREIGN_FIELDS: FieldSpec[] = [
-  { name: 'name', label: 'Company Name', required: true, autoComplete: 'organization' },
-  { name: 'contactPerson', label: 'Contact Person', required: true, autoComplete: 'name' },
-  { name: 'nationalCode', label: 'Company ID', required: true, readOnly: true },
-  { name: 'phone', label: 'Phone', kind: 'tel', required: true, autoComplete: 'tel', international: true },
-  { name: 'fax', label: 'Fax (optional)', kind: 'tel' },
-  { name: 'email', label: 'Email', kind: 'email', required: true, autoComplete: 'email' },
-  { name: 'postalCode', label: 'Postal Code', required: true, autoComplete: 'postal-code' },
-  { name: 'address', label: 'Address', required: true, wide: true, autoComplete: 'street-address' },
+  { name: 'name', required: true, autoComplete: 'organization' },
+  { name: 'contactPerson', required: true, autoComplete: 'name' },
+  { name: 'nationalCode', required: true, readOnly: true },
+  { name: 'phone', kind: 'tel', required: true, autoComplete: 'tel', international: true },
+  { name: 'fax', kind: 'tel' },
+  { name: 'email', kind: 'email', required: true, autoComplete: 'email' },
+  { name: 'postalCode', required: true, autoComplete: 'postal-code' },
+  { name: 'address', required: true, wide: true, autoComplete: 'street-address' },
 ];
 
 type Values = Record<string, string>;
@@ -85,7 +110,7 @@ export function FieldGrid({ fields, register, control, errors, editMode, updated
                 name={field.name}
                 render={({ field: f }) => (
                   <JalaliDatePicker
-                    label={t(`fieldLabels.${field.name}`)}
+                    label={formFieldLabel(field.name)}
                     name={f.name}
                     required={field.required}
                     value={f.value ?? ''}
@@ -101,7 +126,7 @@ export function FieldGrid({ fields, register, control, errors, editMode, updated
         return (
           <div key={field.name} className={className}>
             <TextInput
-              label={t(`fieldLabels.${field.name}`)}
+              label={formFieldLabel(field.name)}
               required={field.required}
               readOnly={field.readOnly}
               type={field.kind === 'email' ? 'email' : field.kind === 'tel' ? 'tel' : 'text'}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { TextInput } from '@/components/ui/text-input';
+import { fieldLabel, fieldWords } from '@/lib/field-words';
 import { isTeamRole, useOwnProfile, useUpdateOwnProfile } from '../api/team';
 import type { OwnProfile } from '../api/team';
 import { SubmitRow } from './submit-row';
@@ -39,13 +40,13 @@ function OwnProfileFields({ initial }: { initial: OwnProfile }) {
         {t('ownProfileForm.at')} <bdi>{initial.companyName}</bdi>
       </p>
       <TextInput
-        label={t('ownProfileForm.name')}
+        label={fieldLabel('name', 'person')}
         value={name}
         error={fields.name}
         onChange={(event) => setName(event.target.value)}
       />
       <TextInput
-        label={t('ownProfileForm.phone')}
+        label={fieldWords('phone')}
         value={phone}
         error={fields.phone}
         onChange={(event) => setPhone(event.target.value)}

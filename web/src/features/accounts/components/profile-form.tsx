@@ -10,8 +10,8 @@ import { useProfile, useUpdateProfile } from '../api/profile';
 import type { Profile } from '../api/profile';
 import type { CustomerKind } from '../api/registration';
 import { domesticProfileSchema, foreignProfileSchema, individualProfileSchema } from '../api/schemas';
-import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS } from './fields';
-import type { FieldName, FieldSpec } from './fields';
+import { DOMESTIC_FIELDS, FOREIGN_FIELDS, FieldGrid, INDIVIDUAL_FIELDS, formFieldLabel } from './fields';
+import type { FieldSpec } from './fields';
 import { useServerCheckedForm } from './server-errors';
 import { UnplacedErrors } from './unplaced-errors';
 import styles from './accounts.module.css';
@@ -21,31 +21,25 @@ type Values = Record<string, string>;
 
 const without = (fields: FieldSpec[], names: string[]) => fields.filter((f) => !names.includes(f.name));
 
-const FORMS: Record<CustomerKind, { schema: unknown; fields: FieldSpec[]; readOnly: [string, string][] }> = {
+const FORMS: Record<CustomerKind, { schema: unknown; fields: FieldSpec[]; readOnly: string[] }> = {
   1: {
     schema: individualProfileSchema,
     fields: [
       ...INDIVIDUAL_FIELDS.map((f) => ({ ...f, required: f.name === 'postalCode' ? false : f.required })),
-      { name: 'industry', label: 'Industry' },
-      { name: 'destinations', label: 'Destinations' },
+      { name: 'industry' },
+      { name: 'destinations' },
     ],
     readOnly: [],
   },
   2: {
     schema: domesticProfileSchema,
     fields: without(DOMESTIC_FIELDS, ['email', 'phone']),
-    readOnly: [
-      ['email', 'Email'],
-      ['phone', 'Phone'],
-    ],
+    readOnly: ['email', 'phone'],
   },
   3: {
     schema: foreignProfileSchema,
     fields: without(FOREIGN_FIELDS, ['email', 'phone']),
-    readOnly: [
-      ['email', 'Email'],
-      ['phone', 'Phone'],
-    ],
+    readOnly: ['email', 'phone'],
   },
 };
 
@@ -116,8 +110,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
           <ul>
             {Object.entries(pending).map(([key, value]) => (
               <li key={key}>
-                {form.fields.some((f) => f.name === key) ? t(`fieldLabels.${key as FieldName}`) : fieldWords(key)}:{' '}
-                <strong>{Array.isArray(value) ? value.join(', ') : String(value)}</strong>
+                {formFieldLabel(key)}: <strong>{Array.isArray(value) ? value.join(', ') : String(value)}</strong>
               </li>
             ))}
           </ul>
@@ -138,7 +131,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       />
       {kind === 1 ? (
         <label className={styles.form} style={{ gap: 6 }}>
-          <span>{t('profileForm.typeOfOperation')}</span>
+          <span>{fieldWords('typeOfOperation')}</span>
           <select {...register('typeOfOperation')} style={{ height: 48, font: 'inherit' }}>
             <option value="">{t('profileForm.notSet')}</option>
             <option value={t('profileForm.export')}>{t('profileForm.export')}</option>
@@ -148,13 +141,8 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       ) : null}
       {form.readOnly.length ? (
         <div className={styles.grid}>
-          {form.readOnly.map(([key, label]) => (
-            <TextInput
-              key={key}
-              label={t(`fieldLabels.${key as FieldName}`, { defaultValue: label })}
-              value={String(profile[key] ?? '')}
-              readOnly
-            />
+          {form.readOnly.map((key) => (
+            <TextInput key={key} label={formFieldLabel(key)} value={String(profile[key] ?? '')} readOnly />
           ))}
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dropdown } from '@/components/ui/dropdown';
 import { TextInput } from '@/components/ui/text-input';
+import { fieldWords } from '@/lib/field-words';
 import { CUSTOMER_TYPES, startSchema } from '../api/schemas';
 import type { StartFormValues } from '../api/schemas';
 import { useServerFieldErrors } from './server-errors';
@@ -107,7 +108,7 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
       {company ? (
         <>
           <TextInput
-            label={t('startForm.companyId')}
+            label={fieldWords('nationalCode')}
             required
             error={errors.companyId?.message}
             {...register('companyId')}
@@ -119,7 +120,7 @@ export function StartForm({ pending, serverErrors, onSubmit, onForeignChange, in
         </>
       ) : (
         <TextInput
-          label={t('startForm.nationalId')}
+          label={fieldWords('nationalId')}
           required
           error={errors.nationalId?.message}
           {...register('nationalId')}

@@ -51,7 +51,7 @@ describe('TeamPanel', () => {
       ),
     );
     const form = screen.getByRole('form', { name: 'Invite a colleague' });
-    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'nope' } });
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'nope' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));
     expect(await within(form).findByText('Invalid email address.')).not.toBeNull();
   });

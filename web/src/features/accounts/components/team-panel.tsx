@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/text-input';
+import { fieldLabel, fieldWords } from '@/lib/field-words';
 import { toast } from '@/components/ui/toast';
 import { TEAM_ROLES, isTeamRole, useChangeRole, useInvite, useRemoveMember, useTeam } from '../api/team';
 import type { TeamMember } from '../api/team';
@@ -113,13 +114,13 @@ function InviteForm() {
     >
       <h3 className={styles.sectionTitle}>{t('teamPanel.inviteAColleague')}</h3>
       <TextInput
-        label={t('teamPanel.name')}
+        label={fieldLabel('name', 'person')}
         value={name}
         error={fields.name}
         onChange={(event) => setName(event.target.value)}
       />
       <TextInput
-        label={t('teamPanel.eMail')}
+        label={fieldWords('email')}
         type="email"
         value={email}
         error={fields.email}

@@ -15,7 +15,7 @@ import {
 } from '../api/requests';
 import styles from './admin.module.css';
 import { formatMoment, localDigits } from '@/lib/format';
-import { fieldWords } from '@/lib/field-words';
+import { fieldLabel, fieldWords } from '@/lib/field-words';
 import { useTranslation } from 'react-i18next';
 import { personWords } from '@/lib/people';
 
@@ -70,7 +70,7 @@ export function RegistrationRequestsPanel() {
               <table className={`${styles.table} ${styles.stacked}`}>
                 <ColumnHeads
                   names={[
-                    t('registrations.name'),
+                    fieldLabel('name', 'person'),
                     t('registrations.kind'),
                     t('registrations.ids'),
                     t('registrations.state'),
@@ -80,7 +80,7 @@ export function RegistrationRequestsPanel() {
                 <tbody>
                   {list.data.list.map((item) => (
                     <tr key={item.id}>
-                      <td data-label={t('registrations.name')}>
+                      <td data-label={fieldLabel('name', 'person')}>
                         <Link
                           to={`/dashboard/request/${DETAIL_ROUTE[item.kind]}/detail/${encodeURIComponent(item.id)}`}
                         >
@@ -89,7 +89,7 @@ export function RegistrationRequestsPanel() {
                         <AttentionBadge needsAttention={item.needsAttention} />
                       </td>
                       <td data-label={t('registrations.kind')}>{kindLabel(item.kind)}</td>
-                      <td data-label={item.kind === 1 ? t('registrations.nationalId') : t('registrations.companyId')}>
+                      <td data-label={fieldWords(item.kind === 1 ? 'nationalId' : 'nationalCode')}>
                         <bdi>{personWords(item.nationalId)}</bdi>
                       </td>
                       <td

@@ -5,6 +5,7 @@ import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
 import { Spinner } from '@/components/ui/spinner';
 import { can, label } from '@/lib/lifecycle';
+import { fieldWords } from '@/lib/field-words';
 import { personName, personWords } from '@/lib/people';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind, RegistrationDetail } from '../api/requests';
@@ -17,7 +18,8 @@ import { maxLength } from '@/types/limits';
 
 export type { CustomerKind };
 
-// Each field is named by its key in the admin catalogue (fields.<name>); a company's national ID is its company ID.
+// Each field is named by the shared catalogue (contract/field-labels.json `profile`, the spec's spellings by its
+// aliases); a company's national ID is its company ID (`national_code`).
 type FieldName =
   | 'firstname'
   | 'lastname'
@@ -106,7 +108,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
             {FIELDS[kind].map(([key, label]) => (
               <ReadOnlyField
                 key={key}
-                label={t(`fields.${label}`)}
+                label={fieldWords(label === 'companyId' ? 'nationalCode' : label)}
                 value={reviewValue(label, data[key])}
                 ltr={isLtrKey(label)}
               />

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/text-input';
+import { fieldWords } from '@/lib/field-words';
 import { SavedParties } from './saved-parties';
 import type { TypedParty } from './saved-parties';
 import { consigneeSchema, supplierSchema } from './schemas';
@@ -55,7 +56,7 @@ function PartyFields({
         {...register('mobileNumber')}
         error={errors.mobileNumber?.message}
       />
-      <TextInput label={t('party.fax')} dir="ltr" {...register('fax')} />
+      <TextInput label={fieldWords('fax')} dir="ltr" {...register('fax')} />
       <TextInput
         label={t('party.fullAddress')}
         dir="auto"
