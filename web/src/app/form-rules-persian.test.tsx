@@ -11,6 +11,9 @@ type Parsed = { error?: { issues: { message: string }[] } };
 const wordings = (result: Parsed) => (result.error?.issues ?? []).map((issue) => issue.message);
 // A wording in Persian: Persian letters, and no English word (placeholders such as +98 912 ... aside).
 const persian = (text: string) => /[\u0600-\u06FF]/.test(text) && !/\b[A-Za-z]{3,}\b/.test(text);
+// A figure in Persian digits, as the rest of the app writes them (a limit, a count); an example to type, set
+// apart (⁦+98 912 345 6789⁩), keeps its Latin digits.
+const latinFigure = (text: string) => /[0-9]/.test(text.replace(/\u2066[^\u2069]*\u2069/g, ''));
 
 describe('form rules in the language the reader has when a rule fails', () => {
   readInPersian();
@@ -54,6 +57,7 @@ describe('form rules in the language the reader has when a rule fails', () => {
     const said = empty.flatMap(wordings);
     expect(said.length).toBeGreaterThan(15);
     expect(said.filter((text) => !persian(text))).toEqual([]);
+    expect(said.filter(latinFigure)).toEqual([]);
     const order = orderFormErrors({ cargoDescription: '', temperature: '90' }, { isDanger: true, isReefer: true });
     expect(Object.values(order).filter((text) => !persian(String(text)))).toEqual([]);
   });
@@ -77,6 +81,9 @@ describe('form rules in the language the reader has when a rule fails', () => {
     ];
     expect(said.length).toBeGreaterThan(8);
     expect(said.filter((text) => !persian(text))).toEqual([]);
+    // The postal code's length is filled in ("exactly {length} characters"): in Persian digits.
+    expect(said).toContain('متن باید دقیقاً ۱۰ نویسه باشد');
+    expect(said.filter(latinFigure)).toEqual([]);
   });
 
   it("names a choice in Persian: its placeholder and the bare 'Required'", () => {

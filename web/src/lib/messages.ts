@@ -7,6 +7,7 @@ import catalogue from '../../../contract/validation-messages.json';
 import persian from '../../../contract/validation-messages.fa.json';
 import { currentLanguage } from '@/i18n';
 import type { Language } from '@/i18n';
+import { persianDigits } from '@/i18n/digits';
 
 export type MessageKey = keyof typeof catalogue;
 
@@ -16,6 +17,14 @@ export type MessageKey = keyof typeof catalogue;
  */
 const BY_LANGUAGE: Partial<Record<Language, Partial<Record<MessageKey, string>>>> = { en: catalogue, fa: persian };
 
+/**
+ * A value put into a sentence, as the app's other sentences write it (the i18n interpolator): a number in the
+ * sentence's digits ("۱۰ نویسه" in Persian, record 3882); text (a code, an example to type) as it is.
+ */
+function filled(value: string | number, language: Language): string {
+  return typeof value === 'number' && language === 'fa' ? persianDigits(String(value)) : String(value);
+}
+
 export function message(
   key: MessageKey,
   values: Readonly<Record<string, string | number>> = {},
@@ -23,7 +32,7 @@ export function message(
 ): string {
   const text = BY_LANGUAGE[language]?.[key] ?? catalogue[key];
   return text.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
-    name in values ? String(values[name]) : placeholder,
+    Object.hasOwn(values, name) ? filled(values[name] as string | number, language) : placeholder,
   );
 }
 
