@@ -19,8 +19,9 @@ from fastapi.testclient import TestClient
 from api.bootstrap import Services
 from api.cli import main
 from api.main import create_app
+from api.presenters import audit_trail
 from api.settings import Settings
-from domain.accounts.account import account_id
+from domain.accounts.account import Account, account_id
 from domain.accounts.application import MEMBER_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
 from domain.accounts.team import OWNER_BY_ERASURE, team_id
@@ -710,6 +711,44 @@ def test_an_erased_colleague_s_profile_change_still_says_his_language(
     assert opened["changes"]["profile"]["language"] == "en"
     assert record["valueNames"]["language"] == {"fa": "Persian", "en": "English"}
     assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_a_language_sealed_before_3883_reads_in_the_as_of_state_as_the_trail_says_it(
+    client: TestClient, admin_headers: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A colleague's language and company, sealed with his name before decision 3883 kept them in clear, are
+    erased with him: the as-of state holds the stored marker, and the record's words for it (`valueNames`,
+    which the audit screen's state panel reads its values by) say "unknown: erased with the person's data",
+    as the trail does, never "Erased person"."""
+    owner, _ = company(
+        client, f"Pars Saffron Export {fresh_company_id()}", f"ops.{fresh_company_id()}@pse.ir"
+    )
+    # Written as before decision 3883: the profile's language and company sealed with the rest of it.
+    monkeypatch.setattr(Account.Opened, "clear_fields", ())
+    monkeypatch.setattr(Account.ProfileUpdated, "clear_fields", ())
+    first, last = PERSIAN_PEOPLE[1]
+    his, his_id = member(client, owner, f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir", "booker")
+    mine = {"name": f"{first} {last}", "phone": "+98 912 000 1111", "language": "fa"}
+    ok(client.put(f"{TEAM}/me", json=mine, headers=his))
+    settle(client)
+    monkeypatch.undo()
+
+    ok(client.post(ERASE.format(his_id), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+
+    for language in ("en", "fa"):
+        headers = {**admin_headers, "Accept-Language": language}
+        record = ok(client.get(f"/audit/api/v1/aggregates/{his_id}/events", headers=headers))
+        position = record["events"][-1]["position"]
+        state = ok(
+            client.get(
+                f"/audit/api/v1/aggregates/{his_id}/state", params={"position": position}, headers=headers
+            )
+        )["state"]
+        gone = audit_trail.WORDS_IN[language]["erased_with_person"]
+        for field in ("language", "company_id"):
+            assert record["valueNames"][field][state["profile"][field]] == gone, (field, record["valueNames"])
+        assert ERASED_PERSON["words"][language] not in json.dumps(record["valueNames"], ensure_ascii=False)
 
 
 def test_a_colleague_erased_at_his_next_company_takes_the_login_he_left_behind_along(
