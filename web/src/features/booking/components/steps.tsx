@@ -32,6 +32,7 @@ import { maxLength } from '@/types/limits';
 import { Separator, useSeparator } from '@/components/ui/separator/separator';
 import { useTeamRights } from '@/lib/team-rights';
 import { RoleNote } from './role-note';
+import type { TypedLine } from './sent-meanwhile';
 
 /** Step 0 with a price: the price, Accept price and Decline quote, each asked once more in words that name the
  * act; every way out of the question (Keep quote, Escape, the close icon) leaves the quote as it is. */
@@ -122,6 +123,22 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
 /** The name a document already sent was uploaded under (the customer's own, in any script), if `fileId` is it. */
 function sentName(detail: RateRequestDetail, fileId: string): string | null {
   return detail.bookingRequest?.documents.find((d) => d.fileId === fileId)?.fileName ?? null;
+}
+
+type SentDocuments = NonNullable<RateRequestDetail['bookingRequest']>['documents'];
+
+/** The documents sent, as one string that changes only with what was sent. */
+const documentsKey = (documents: SentDocuments): string =>
+  documents.map((d) => `${d.documentTypeId}:${d.fileId}`).join(' ');
+
+/** A choice of documents that begins from those sent. */
+function choiceFrom(documents: SentDocuments) {
+  return {
+    from: documentsKey(documents),
+    base: documents,
+    files: Object.fromEntries(documents.map((d) => [d.documentTypeId, d.fileId])) as Record<number, string>,
+    names: {} as Record<string, string>,
+  };
 }
 
 function sameDocuments(
@@ -241,12 +258,16 @@ export function BookingRequestStep({
   onBack,
   onContinue,
   canContinue,
+  onTyped,
 }: {
   detail: RateRequestDetail;
   editable: boolean;
   onBack: () => void;
   onContinue: () => void;
   canContinue: boolean;
+  /** What she chose and has not sent, each signed document by its file's name, for the route to keep if a
+   * colleague sends the documents meanwhile (decision 3886); null: nothing. */
+  onTyped?: (lines: TypedLine[] | null) => void;
 }) {
   const { t } = useTranslation('booking');
   const documentTypeName = useDocumentTypeName();
@@ -254,15 +275,36 @@ export function BookingRequestStep({
   const types = useQuery(documentTypesOptions());
   const submit = useSubmitBookingRequest(detail.id);
   const once = useOneAtATime();
-  const [files, setFiles] = useState<Record<number, string>>(() =>
-    Object.fromEntries((detail.bookingRequest?.documents ?? []).map((d) => [d.documentTypeId, d.fileId])),
-  );
+  const sentDocuments = detail.bookingRequest?.documents ?? [];
+  const sentKey = documentsKey(sentDocuments);
+  // What she chose, from the documents sent when she began (`from` names them): the files by document type, and
+  // the names those she chose went up under.
+  const [choice, setChoice] = useState(() => choiceFrom(sentDocuments));
+  // A newer send, hers or a colleague's, leaves her choice behind: the step shows what was sent (decision 3886).
+  const files = choice.from === sentKey ? choice.files : choiceFrom(sentDocuments).files;
   const submitted = Boolean(detail.bookingRequest);
   // Once sent, the step shows what was sent; the customer may still replace it until staff confirm (0046).
-  const [replacing, setReplacing] = useState(false);
+  const [replacingFrom, setReplacingFrom] = useState<string | null>(null);
+  const replacing = replacingFrom === sentKey;
   const choosing = editable && (!submitted || replacing);
   // The same documents again would be the same request: offer Submit only when something changed.
-  const unchanged = submitted && sameDocuments(files, detail.bookingRequest?.documents ?? []);
+  const unchanged = submitted && sameDocuments(files, sentDocuments);
+  // What she chose that was not sent, by the signed document's label and the file's name. Once another send
+  // left it behind, it is the route's to tell, and is not said again.
+  const typeList = types.data;
+  useEffect(() => {
+    if (!onTyped || choice.from !== sentKey) return;
+    const lines: TypedLine[] = [];
+    for (const type of typeList ?? []) {
+      const fileId = choice.files[type.id];
+      if (!fileId || choice.base.some((d) => d.documentTypeId === type.id && d.fileId === fileId)) continue;
+      lines.push({
+        label: t('bookingRequest.signed', { name: documentTypeName(type) }),
+        value: choice.names[fileId] ?? t('bookingRequest.uploaded'),
+      });
+    }
+    onTyped(lines.length > 0 ? lines : null);
+  }, [onTyped, choice, sentKey, typeList, documentTypeName, t]);
   const send = async () => {
     const documents = Object.entries(files).map(([documentTypeId, fileId]) => ({
       documentTypeId: Number(documentTypeId),
@@ -274,7 +316,8 @@ export function BookingRequestStep({
     }
     try {
       await submit.mutateAsync(documents);
-      setReplacing(false);
+      setReplacingFrom(null);
+      onTyped?.(null);
       toast.success(t('bookingRequest.sent'));
     } catch (error) {
       toast.error(errorText(error));
@@ -297,12 +340,13 @@ export function BookingRequestStep({
                 uploadedName={
                   files[type.id] ? (sentName(detail, files[type.id]) ?? t('bookingRequest.uploaded')) : null
                 }
-                onUploaded={(fileId) =>
-                  setFiles((current) => {
-                    const next = { ...current };
+                onUploaded={(fileId, fileName) =>
+                  setChoice((now) => {
+                    const next = { ...now.files };
                     if (fileId) next[type.id] = fileId;
                     else delete next[type.id];
-                    return next;
+                    const names = fileId && fileName ? { ...now.names, [fileId]: fileName } : now.names;
+                    return { ...now, files: next, names };
                   })
                 }
               />
@@ -321,7 +365,13 @@ export function BookingRequestStep({
             {t('bookingRequest.submit')}
           </Button>
         ) : editable ? (
-          <Button variant="outline" onClick={() => setReplacing(true)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setChoice(choiceFrom(sentDocuments));
+              setReplacingFrom(sentKey);
+            }}
+          >
             {t('bookingRequest.replace')}
           </Button>
         ) : null}

@@ -477,3 +477,72 @@ describe("the booking's screen by the team role of who reads it", () => {
     expect(screen.queryByText('An owner of your team approves the draft transport document.') === null).toBe(offered);
   });
 });
+
+// A colleague chose the signed documents while the owner sent them (decision 3886): the note names who sent
+// them, and keeps the files she chose, by name, until she closes it.
+describe('the booking letter sent by another while she chooses its files', () => {
+  const fetchMock = stubFetchEachTest();
+  const types = [1, 2, 3].map((id) => ({ id, value: id, name: null, templateUrl: `/templates/${id}.pdf` }));
+  const choosing = rateRequestDetail({
+    reference: 'FB-2026-000042',
+    state: 2,
+    stateName: 'loi_pending',
+    waitingFor: 'customer',
+    order: null,
+    bookingRequest: null,
+    sent: { request: null, documents: null, order: null },
+  });
+  const sentByOwner = {
+    ...choosing,
+    waitingFor: 'staff',
+    bookingRequest: {
+      documents: [{ documentTypeId: 1, documentType: null, fileId: 'f-owner', fileName: 'owner-letter.pdf' }],
+    },
+    sent: {
+      request: null,
+      documents: { name: 'Maryam Ahmadi', byYou: false, at: '2026-12-07T10:57:00Z' },
+      order: null,
+    },
+  } as RateRequestDetail;
+
+  it('names who sent them and lists the files she chose, which were not sent', async () => {
+    let detail: RateRequestDetail = choosing;
+    fetchMock.mockImplementation((url: string) => {
+      const path = String(url);
+      const answer = path.endsWith('/auth/api/v1/me')
+        ? envelope({ id: 'm-2', companyId: 'c-1', teamRole: 'booker', language: 'en', accountType: 2, roles: [] })
+        : path.endsWith('/rate-requests/documents')
+          ? envelope({ list: { list: types } })
+          : path.endsWith('/files/upload-chunk')
+            ? envelope({ filePath: 'f-mine', fileName: 'my-signed-letter.pdf' })
+            : path.endsWith(`/rate-requests/${choosing.id}`)
+              ? envelope(detail)
+              : failureEnvelope('Not found', 404);
+      return Promise.resolve(answer);
+    });
+    const { container, queryClient } = screenOf(choosing);
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: 'Submit Booking Request' });
+    const inputs = await vi.waitFor(() => {
+      const found = container.ownerDocument.querySelectorAll<HTMLInputElement>('input[type=file]');
+      expect(found).toHaveLength(3);
+      return found;
+    });
+    await user.upload(inputs[0], new File(['%PDF'], 'my-signed-letter.pdf', { type: 'application/pdf' }));
+    expect((await screen.findAllByText('my-signed-letter.pdf', { selector: 'bdi' })).length).toBeGreaterThan(0);
+
+    detail = sentByOwner;
+    await act(() => queryClient.invalidateQueries());
+    const note = await screen.findByRole('alert');
+    expect(within(note).getByRole('heading').textContent).toMatch(
+      /^Maryam Ahmadi sent the booking request's documents at .+, while you were choosing them\.$/,
+    );
+    // The step shows what was sent; what she chose is in the note.
+    expect(await screen.findByRole('link', { name: 'owner-letter.pdf' })).toBeTruthy();
+    await user.click(within(note).getByRole('button', { name: 'Show what I typed' }));
+    const typed = within(note).getByRole('definition');
+    expect(typed.textContent).toBe('my-signed-letter.pdf');
+    await user.click(within(note).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('my-signed-letter.pdf')).toBeNull();
+  });
+});

@@ -126,6 +126,8 @@ export function RateRequestDetailRoute() {
   const orderSent = useSentMeanwhile(detail, 'order');
   // ... or the rate request she was revising as staff asked.
   const requestSent = useSentMeanwhile(detail, 'request');
+  // ... or the booking request's signed documents she was choosing.
+  const documentsSent = useSentMeanwhile(detail, 'documents');
 
   useEffect(() => {
     if (detail) send({ type: 'SYNC', snapshot: serverSnapshot(detail) });
@@ -195,6 +197,7 @@ export function RateRequestDetailRoute() {
       <RoleNote right="book" />
       <SentMeanwhileNotice told={orderSent.told} onDismiss={orderSent.dismiss} />
       <SentMeanwhileNotice told={requestSent.told} onDismiss={requestSent.dismiss} />
+      <SentMeanwhileNotice told={documentsSent.told} onDismiss={documentsSent.dismiss} />
       <BookingChangesPanel detail={detail} />
       <BookingSailingCard
         id={detail.id}
@@ -236,6 +239,7 @@ export function RateRequestDetailRoute() {
           onBack={back}
           onContinue={next}
           canContinue={isState('rate_request', detail.state, 'shipping_order') || reached >= 2}
+          onTyped={documentsSent.onTyped}
         />
       ) : null}
       {snapshot.matches({ bookingRequest: 'unknown' }) ? (
