@@ -33,10 +33,15 @@ def drafts_sent(tx: Tx, rate_request_id: str, order_id: str | None, person_id: s
     log, which names every actor already; `person_id` is the caller's own login (a colleague's, not the
     company's)."""
     aggregates = {"rate_request": rate_request_id, "order": order_id}
+    wanted = {
+        draft: (aggregate_id, types)
+        for draft, (aggregate, types) in _DRAFTS.items()
+        if (aggregate_id := aggregates[aggregate]) is not None
+    }
+    found = event_log.latest_by_role(tx, wanted, "customer")
     sent: dict[str, Any] = {}
-    for draft, (aggregate, types) in _DRAFTS.items():
-        aggregate_id = aggregates[aggregate]
-        last = None if aggregate_id is None else event_log.latest_by_role(tx, aggregate_id, types, "customer")
+    for draft in _DRAFTS:
+        last = found.get(draft)
         sent[DRAFTS[draft]] = (
             None
             if last is None

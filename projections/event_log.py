@@ -199,16 +199,32 @@ def aggregate_events(tx: Tx, aggregate_id: str) -> list[LoggedEvent]:
     return [_record(r) for r in rows]
 
 
-def latest_by_role(tx: Tx, aggregate_id: str, types: tuple[str, ...], role: str) -> LoggedEvent | None:
-    """The aggregate's latest event of one of `types` recorded by an actor of `role`, with who acted (a
-    booking's shared draft last sent by the customer's side: decision 3886)."""
-    marks = placeholders(list(types))
-    row = tx.one(
-        f"{_WITH_ACTOR} WHERE e.aggregate_id = ? AND e.type IN ({marks}) AND e.actor_role = ?"
-        " ORDER BY e.version DESC LIMIT 1",
-        (aggregate_id, *types, role),
+def latest_by_role(
+    tx: Tx, wanted: dict[str, tuple[str, tuple[str, ...]]], role: str
+) -> dict[str, LoggedEvent | None]:
+    """For each name in `wanted` (an aggregate and its event types), its latest such event recorded by an
+    actor of `role`, with who acted (a booking's shared drafts last sent by the customer's side: decision
+    3886). Two queries whatever is asked: the positions from the aggregate index, then their rows."""
+    pairs = [(aggregate_id, kind) for aggregate_id, kinds in wanted.values() for kind in kinds]
+    if not pairs:
+        return dict.fromkeys(wanted)
+    ids = sorted({aggregate_id for aggregate_id, _ in pairs})
+    kinds = sorted({kind for _, kind in pairs})
+    found = tx.all(
+        f"SELECT aggregate_id, type, MAX(position) AS position FROM event_log"
+        f" WHERE aggregate_id IN ({placeholders(ids)}) AND type IN ({placeholders(kinds)}) AND actor_role = ?"
+        " GROUP BY aggregate_id, type",
+        (*ids, *kinds, role),
     )
-    return None if row is None else _record(row)
+    latest = {(r["aggregate_id"], r["type"]): r["position"] for r in found}
+    chosen = {
+        name: max(
+            (latest[(aggregate_id, kind)] for kind in kinds if (aggregate_id, kind) in latest), default=None
+        )
+        for name, (aggregate_id, kinds) in wanted.items()
+    }
+    rows = {e.position: e for e in events_at(tx, [p for p in chosen.values() if p is not None])}
+    return {name: None if position is None else rows[position] for name, position in chosen.items()}
 
 
 def events_at(tx: Tx, positions: list[int]) -> list[LoggedEvent]:
