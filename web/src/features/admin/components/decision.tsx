@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
+import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import type { ApiError } from '@/lib/api-client';
+import { useKeptDraft } from '@/lib/kept-draft';
 import { said } from '@/lib/messages';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
@@ -28,15 +30,22 @@ export interface DecisionProps {
 export function Decision({ accept, decline, disabled, subject, messageLimit }: DecisionProps) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'accept' | 'decline' | null>(null);
+  const [accepting, setAccepting] = useState(false);
+  // The decline message, and its dialog, come back if the session ends as it is sent (decision 3881).
+  const declineDraft = useKeptDraft('decline-message', '');
+  const { open: declining, setOpen: setDeclining, setValue: keepMessage } = declineDraft;
   const descriptionId = useId();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<{ message: string }>({ resolver: zodResolver(declineSchema), defaultValues: { message: '' } });
+  } = useForm<{ message: string }>({
+    resolver: zodResolver(declineSchema),
+    defaultValues: { message: declineDraft.value },
+  });
   const done = (text: string) => {
-    setDialog(null);
+    setAccepting(false);
+    setDeclining(false);
     toast.success(text);
     navigate('/dashboard/overview');
   };
@@ -45,20 +54,20 @@ export function Decision({ accept, decline, disabled, subject, messageLimit }: D
   return (
     <>
       <div className={styles.actions}>
-        <Button onClick={() => setDialog('accept')} disabled={disabled}>
+        <Button onClick={() => setAccepting(true)} disabled={disabled}>
           {t('decision.accept')}
         </Button>
-        <Button variant="danger" onClick={() => setDialog('decline')} disabled={disabled}>
+        <Button variant="danger" onClick={() => setDeclining(true)} disabled={disabled}>
           {t('decision.decline')}
         </Button>
       </div>
       <Dialog
-        open={dialog === 'accept'}
-        onClose={() => setDialog(null)}
+        open={accepting}
+        onClose={() => setAccepting(false)}
         title={t('decision.accept')}
         actions={
           <>
-            <Button variant="outline" onClick={() => setDialog(null)}>
+            <Button variant="outline" onClick={() => setAccepting(false)}>
               {t('decision.cancel')}
             </Button>
             <Button
@@ -74,7 +83,8 @@ export function Decision({ accept, decline, disabled, subject, messageLimit }: D
       >
         <p>{t('decision.acceptSubject', { subject })}</p>
       </Dialog>
-      <Dialog open={dialog === 'decline'} onClose={() => setDialog(null)} title={t('decision.decline')}>
+      <Dialog open={declining} onClose={() => setDeclining(false)} title={t('decision.decline')}>
+        <KeptDraftNotice kept={declineDraft.kept} />
         <form
           noValidate
           onSubmit={handleSubmit(({ message }) =>
@@ -88,11 +98,13 @@ export function Decision({ accept, decline, disabled, subject, messageLimit }: D
             className={styles.textarea}
             aria-invalid={errors.message ? true : undefined}
             maxLength={messageLimit}
-            {...register('message')}
+            {...register('message', {
+              onChange: (e: ChangeEvent<HTMLTextAreaElement>) => keepMessage(e.target.value),
+            })}
           />
           {errors.message ? <p className={styles.error}>{errors.message.message}</p> : null}
           <div className={styles.actions} style={{ marginTop: 16 }}>
-            <Button type="button" variant="outline" onClick={() => setDialog(null)}>
+            <Button type="button" variant="outline" onClick={() => setDeclining(false)}>
               {t('decision.cancel')}
             </Button>
             <Button type="submit" variant="danger" loading={decline.isPending}>

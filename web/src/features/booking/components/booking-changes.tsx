@@ -36,6 +36,8 @@ const usd = { format: (n: number) => formatMoney(n) };
 
 const when = (iso: string) => formatMoment(iso);
 
+const NO_TEXTS: Readonly<Record<string, string>> = {};
+
 function StatusLine({
   machine,
   change,
@@ -68,7 +70,9 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
   const once = useOneAtATime();
   // Asking for and answering changes is a booker's or an owner's (their team's `book` right).
   const books = useTeamRights().book;
-  const [amending, setAmending] = useState(false);
+  // The amendment's words (commodity, comment) and its dialog come back the same way (decision 3881).
+  const amendmentDraft = useKeptDraft('amendment-request', NO_TEXTS);
+  const { open: amending, setOpen: setAmending } = amendmentDraft;
   const [accepting, setAccepting] = useState(false);
   // The reason, and the dialog it is written in, come back if the session ends as she sends it (decision 3881).
   const cancellationDraft = useKeptDraft('cancellation-request', '');
@@ -252,8 +256,17 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
         </ConfirmDialog>
       ) : null}
       <Dialog open={amending} onClose={() => setAmending(false)} title={t('changes.amendTitle')}>
+        <KeptDraftNotice kept={amendmentDraft.kept} />
+        {amendmentDraft.kept ? <p>{t('changes.amendKeptWords')}</p> : null}
         <p>{t('changes.amendText')}</p>
-        <RateRequestForm detail={detail} amend onSaved={() => setAmending(false)} onCancel={() => setAmending(false)} />
+        <RateRequestForm
+          detail={detail}
+          amend
+          keptTexts={amendmentDraft.kept ? amendmentDraft.value : undefined}
+          onTexts={amendmentDraft.setValue}
+          onSaved={() => setAmending(false)}
+          onCancel={() => setAmending(false)}
+        />
       </Dialog>
       <ConfirmDialog
         open={cancelling}

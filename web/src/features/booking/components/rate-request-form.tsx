@@ -107,6 +107,24 @@ export interface RateRequestFormProps {
   /** Told what is typed and not sent (null: nothing), so that it outlives the form if a colleague sends the
    * request meanwhile (decision 3886). */
   onTyped?: (lines: TypedLine[] | null) => void;
+  /** The words typed before the session ended (`KEPT_TEXTS`), put back over the defaults (decision 3881). */
+  keptTexts?: Readonly<Record<string, string>>;
+  /** Told the form's words (`KEPT_TEXTS`) as they change, for `useKeptDraft` to keep through a 401. */
+  onTexts?: (texts: Readonly<Record<string, string>>) => void;
+}
+
+/** The form's free text, the only fields kept through a session that ends: never a figure, a code, a date or a
+ * choice (decision 3881). */
+const KEPT_TEXTS = ['commodity', 'additionalComment'] as const;
+
+/** The defaults with the kept words put back (only strings, only the fields that are words). */
+function withKeptTexts(
+  values: RateRequestFormValues,
+  kept: Readonly<Record<string, string>> | undefined,
+): RateRequestFormValues {
+  if (!kept) return values;
+  const texts = KEPT_TEXTS.filter((key) => typeof kept[key] === 'string').map((key) => [key, kept[key]]);
+  return { ...values, ...Object.fromEntries(texts) };
 }
 
 /** The id a save answered with (a created request's, or the 202 answer's while the read models catch up). */
@@ -124,6 +142,8 @@ export function RateRequestForm({
   amend = false,
   startEditing = false,
   onTyped,
+  keptTexts,
+  onTexts,
 }: RateRequestFormProps) {
   const { t } = useTranslation('booking');
   // A request is edited only where its lifecycle lets the customer (an address typed past the quote reads it).
@@ -146,7 +166,7 @@ export function RateRequestForm({
 
   const { register, control, handleSubmit, setValue, setError, formState } = useForm<RateRequestFormValues>({
     resolver: zodResolver(rateRequestSchema),
-    defaultValues: copyOf && !detail ? copiedDefaults(copyOf) : defaults(detail),
+    defaultValues: withKeptTexts(copyOf && !detail ? copiedDefaults(copyOf) : defaults(detail), keptTexts),
     shouldFocusError: false, // the first invalid field as read, not as registered (useFocusFirstInvalid)
   });
   const errors = formState.errors;
@@ -178,6 +198,10 @@ export function RateRequestForm({
     }
     onTyped(lines.length > 0 ? lines : null);
   }, [onTyped, dirty, values, t]);
+  const [commodity, additionalComment] = useWatch({ control, name: KEPT_TEXTS });
+  useEffect(() => {
+    onTexts?.({ commodity, additionalComment });
+  }, [onTexts, commodity, additionalComment]);
 
   const onSubmit = handleSubmit(async (values) => {
     if (dangerFileMissing(values)) {

@@ -1,0 +1,52 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { startSession } from '@/lib/session';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { useRegistrationDecision } from '../api/requests';
+import { Decision } from './decision';
+
+const fetchMock = stubFetchEachTest();
+const NOT_SENT =
+  'Not sent: your session had ended before it reached us, so nothing was done. What you wrote is kept below: ' +
+  'check it and send it again.';
+
+/** The sign-up decision as its screen has it: accept or decline the registration. */
+function SignUpDecision() {
+  const { accept, decline } = useRegistrationDecision('individual', 'reg-1');
+  return <Decision accept={accept} decline={decline} subject="the sign-up of Sara" messageLimit={500} />;
+}
+
+describe("staff's decline message sent as the session ended (decision 3881)", () => {
+  it('comes back in its dialog after the login, said to be unsent, and is sent again', async () => {
+    const state = { signedIn: false, sent: [] as unknown[] };
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) => {
+      if (!state.signedIn) return failureEnvelope('Unauthorized', 401);
+      state.sent.push(JSON.parse(String(init?.body ?? 'null')));
+      return envelope(null);
+    });
+    startSession({ token: 'ended-in-another-tab', accountType: 1, roles: ['admin'] });
+    const user = userEvent.setup();
+    const first = renderWithProviders(<SignUpDecision />);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.type(within(screen.getByRole('dialog')).getByLabelText('Description'), 'The national id is wrong');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText('Unauthorized'); // refused: the app leads to the login page
+    first.unmount();
+
+    // Signed in again, back on the sign-up's screen.
+    state.signedIn = true;
+    startSession({ token: 'new', accountType: 1, roles: ['admin'] });
+    renderWithProviders(<SignUpDecision />);
+    const dialog = await screen.findByRole('dialog', { name: 'Decline' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);
+    expect((within(dialog).getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'The national id is wrong',
+    );
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('keptDraft:'))).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Declined.')).toBeTruthy();
+    expect(state.sent).toEqual([{ message: 'The national id is wrong' }]);
+  });
+});
