@@ -68,15 +68,19 @@ _DETAIL_SELECT = (
 )
 
 
-@functools.lru_cache(maxsize=1024)
-def _profile_name(text: str) -> str:
-    # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
+def _profile(text: str) -> dict[str, Any]:
+    """A stored profile's fields (none where its text is not a JSON object)."""
     try:
         profile = json.loads(text)
     except ValueError:
-        profile = {}
-    if not isinstance(profile, dict):
-        profile = {}
+        return {}
+    return profile if isinstance(profile, dict) else {}
+
+
+@functools.lru_cache(maxsize=1024)
+def _profile_name(text: str) -> str:
+    # Keyed by the profile's whole text, so a changed profile is a new key; a page repeats one customer.
+    profile = _profile(text)
     return (
         person_name(profile.get("firstName"), profile.get("lastName"))
         or str(profile.get("name") or "").strip()
@@ -90,12 +94,7 @@ def customer_name(row: Row) -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _profile_address(text: str) -> tuple[str | None, str | None]:
-    try:
-        profile = json.loads(text)
-    except ValueError:
-        profile = {}
-    if not isinstance(profile, dict):
-        profile = {}
+    profile = _profile(text)
     address, postal_code = (str(profile.get(key) or "").strip() for key in ("address", "postalCode"))
     return address or None, postal_code or None
 

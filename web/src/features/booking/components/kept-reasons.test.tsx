@@ -13,12 +13,14 @@ const NOT_SENT =
   'Not sent: your session had ended before it reached us, so nothing was done. What you wrote is kept below: ' +
   'check it and send it again.';
 
-/** The server answers reads; each write is refused with 401 until `signedIn` says otherwise. */
+/** The server answers reads (no change yet, empty lists); each write is refused with 401 until signed in. */
 function server() {
   const state = { signedIn: false, sent: [] as unknown[] };
-  fetchMock.mockImplementation(async (_url: string, init?: RequestInit) => {
-    if (!init?.method || init.method === 'GET')
+  fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+    if (!init?.method || init.method === 'GET') {
+      if (String(url).includes('/general/')) return envelope({ list: { list: [], totalCount: 0 } });
       return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
+    }
     if (!state.signedIn) return failureEnvelope('Unauthorized', 401);
     state.sent.push(JSON.parse(String(init.body ?? 'null')));
     return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
@@ -68,5 +70,44 @@ describe('a reason sent as the session ended (decision 3881)', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);
     expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe('Wrong port');
+  });
+});
+
+describe('an amendment requested as the session ended (decision 3881)', () => {
+  it('comes back in its dialog after the login with the words she wrote, said to be unsent', async () => {
+    const state = server();
+    startSession({ token: 'ended-in-another-tab', accountType: 3, roles: [] });
+    const user = userEvent.setup();
+    const first = renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    await user.click(await screen.findByRole('button', { name: 'Request amendment' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Request an amendment' }));
+    await user.clear(form.getByLabelText(/Commodity/));
+    await user.type(form.getByLabelText(/Commodity/), 'Salted pistachios');
+    await user.type(form.getByLabelText('Comment'), 'Packed in smaller boxes');
+    await user.clear(form.getByLabelText(/Number of containers/));
+    await user.type(form.getByLabelText(/Number of containers/), '3');
+    await user.click(form.getByRole('button', { name: 'Request Amendment' }));
+    await screen.findByText('Unauthorized'); // refused: the app leads to the login page
+    first.unmount();
+
+    // Signed in again, back on the booking's screen.
+    state.signedIn = true;
+    startSession({ token: 'new', accountType: 3, roles: [] });
+    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request an amendment' }));
+    expect(dialog.getByRole('alert').textContent).toBe(NOT_SENT);
+    expect(dialog.getByText(/Only the words you wrote \(the commodity and the comment\) are kept/)).toBeTruthy();
+    expect((dialog.getByLabelText(/Commodity/) as HTMLInputElement).value).toBe('Salted pistachios');
+    expect((dialog.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe('Packed in smaller boxes');
+    // A figure is not kept: the booking's quantity again.
+    expect((dialog.getByLabelText(/Number of containers/) as HTMLInputElement).value).toBe(
+      String(rateRequestDetail().quantity),
+    );
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('keptDraft:'))).toEqual([]);
+    await user.click(dialog.getByRole('button', { name: 'Request Amendment' }));
+    expect(await screen.findByText('Amendment requested')).toBeTruthy();
+    expect(state.sent).toEqual([
+      expect.objectContaining({ commodity: 'Salted pistachios', additionalComment: 'Packed in smaller boxes' }),
+    ]);
   });
 });
