@@ -39,15 +39,19 @@ def drafts_sent(tx: Tx, rate_request_id: str, order_id: str | None, person_id: s
         if (aggregate_id := aggregates[aggregate]) is not None
     }
     found = event_log.latest_by_role(tx, wanted, "customer")
+    # Names only of sends by someone else: a person working alone costs one query.
+    others = [last.position for last in found.values() if last is not None and last.actor_id != person_id]
+    names = {logged.position: logged.actor_name for logged in event_log.events_at(tx, others)}
     sent: dict[str, Any] = {}
     for draft in _DRAFTS:
         last = found.get(draft)
+        name = None if last is None else names.get(last.position)
         sent[DRAFTS[draft]] = (
             None
             if last is None
             else {
                 # An erased person's name is gone: the log names him by his id, which says nothing to readers.
-                SENT["name"]: None if _UUID.match(last.actor_name) else last.actor_name,
+                SENT["name"]: None if name is None or _UUID.match(name) else name,
                 SENT["by_you"]: last.actor_id == person_id,
                 SENT["at"]: last.recorded_at,
             }

@@ -199,32 +199,37 @@ def aggregate_events(tx: Tx, aggregate_id: str) -> list[LoggedEvent]:
     return [_record(r) for r in rows]
 
 
+@dataclass(frozen=True)
+class LatestOf:
+    """The latest event of a kind: where it is in the log, who recorded it and when."""
+
+    position: int
+    actor_id: str | None
+    recorded_at: str
+
+
 def latest_by_role(
     tx: Tx, wanted: dict[str, tuple[str, tuple[str, ...]]], role: str
-) -> dict[str, LoggedEvent | None]:
+) -> dict[str, LatestOf | None]:
     """For each name in `wanted` (an aggregate and its event types), its latest such event recorded by an
-    actor of `role`, with who acted (a booking's shared drafts last sent by the customer's side: decision
-    3886). Two queries whatever is asked: the positions from the aggregate index, then their rows."""
-    pairs = [(aggregate_id, kind) for aggregate_id, kinds in wanted.values() for kind in kinds]
-    if not pairs:
+    actor of `role` (a booking's shared drafts last sent by the customer's side: decision 3886). One query on
+    the aggregate index, whatever is asked; who acted, by name, is `events_at`'s to say where it matters."""
+    ids = sorted({aggregate_id for aggregate_id, _ in wanted.values()})
+    kinds = sorted({kind for _, types in wanted.values() for kind in types})
+    if not ids or not kinds:
         return dict.fromkeys(wanted)
-    ids = sorted({aggregate_id for aggregate_id, _ in pairs})
-    kinds = sorted({kind for _, kind in pairs})
-    found = tx.all(
-        f"SELECT aggregate_id, type, MAX(position) AS position FROM event_log"
+    rows = tx.all(
+        f"SELECT aggregate_id, type, position, actor_id, recorded_at FROM event_log"
         f" WHERE aggregate_id IN ({placeholders(ids)}) AND type IN ({placeholders(kinds)}) AND actor_role = ?"
-        " GROUP BY aggregate_id, type",
+        " ORDER BY position DESC",
         (*ids, *kinds, role),
     )
-    latest = {(r["aggregate_id"], r["type"]): r["position"] for r in found}
-    chosen = {
-        name: max(
-            (latest[(aggregate_id, kind)] for kind in kinds if (aggregate_id, kind) in latest), default=None
-        )
-        for name, (aggregate_id, kinds) in wanted.items()
-    }
-    rows = {e.position: e for e in events_at(tx, [p for p in chosen.values() if p is not None])}
-    return {name: None if position is None else rows[position] for name, position in chosen.items()}
+    found: dict[str, LatestOf | None] = dict.fromkeys(wanted)
+    for name, (aggregate_id, types) in wanted.items():
+        row = next((r for r in rows if r["aggregate_id"] == aggregate_id and r["type"] in types), None)
+        if row is not None:
+            found[name] = LatestOf(row["position"], row["actor_id"], row["recorded_at"])
+    return found
 
 
 def events_at(tx: Tx, positions: list[int]) -> list[LoggedEvent]:

@@ -170,7 +170,8 @@ class ShippingOrder(WireModel):
 class SentBy(WireModel):
     """Who of the company last sent one of the booking's shared drafts, and when (decision 3886)."""
 
-    # The person by name as the audit trail names him (null where the name is no longer known: erased).
+    # The person by name as the audit trail names him: null for the caller's own sends (`by_you`) and where
+    # the name is no longer known (erased).
     name: str | None
     # The caller himself (another screen of his): a colleague is told only of a send not his own.
     by_you: bool
