@@ -3,7 +3,7 @@ the total its /v2 read gives: the containers its amendment names, read from the 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
@@ -16,21 +16,10 @@ from domain.booking.application import BookingApplication
 from domain.booking.emails import emails_for
 from domain.booking.rate_request import RateRequest
 from domain.notifications.policy import notices
-from domain.shared.actor import ADMIN, CUSTOMER, SYSTEM_ACTOR, Actor
+from domain.shared.actor import SYSTEM_ACTOR
 from tests.unit.history_support import Known, sqlite_store, write_old_event
+from tests.unit.test_booking_notices import CUSTOMER_A, DETAILS, NOW, STAFF
 
-CUSTOMER_A = Actor("customer-a", CUSTOMER)
-STAFF = Actor("staff", ADMIN)
-NOW = datetime(2030, 1, 1, tzinfo=UTC)
-DETAILS = {
-    "commodity": "x",
-    "hs_code": "123456",
-    "quantity": 1,
-    "pol_id": 1,
-    "pod_id": 2,
-    "container_type_id": 1,
-    "container_size_id": 1,
-}
 TOTAL = "$4,051.50 in all for 3 containers"  # 1,350.50 a container, for the 3 the amendment names
 
 
