@@ -10,8 +10,13 @@
  * `KeptDraftNotice` (components/kept-draft-notice) says it was not sent; the stored copy is removed as soon as
  * it is read. Only the free text of such forms is kept: never a password or any other secret. Logging out on
  * purpose drops every kept draft.
+ *
+ * A kept draft is its writer's (decision 3888): it records the person signed in when the form opened (the
+ * token's subject), is given back only to her, and goes when anyone else signs in on the tab (a shared
+ * computer) or opens its screen. A form whose writer is not known is not kept: no one could be given it.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { personOf } from './token';
 
 /** What a form keeps: one text, or several named texts (a message per field). */
 export type DraftValue = string | Readonly<Record<string, string>>;
@@ -21,7 +26,15 @@ const PREFIX = 'keptDraft:';
 interface OpenDraft {
   /** The storage key: the screen's path and the form's name, fixed when the form opened. */
   key: string;
+  /** Who wrote it: the person signed in when the form opened (by the 401 her cookie may be gone already). */
+  person: string | undefined;
   read: () => DraftValue;
+}
+
+/** What is stored: the text, and whose it is. */
+interface StoredDraft {
+  value?: unknown;
+  person?: unknown;
 }
 
 /** The forms open now (there is one at a time in practice; a Set in case a screen has more). */
@@ -44,9 +57,11 @@ export function keepOpenDrafts(): void {
   const store = storage();
   if (!store) return;
   for (const draft of openDrafts) {
+    const { person } = draft;
+    if (person === undefined) continue;
     // An open form with nothing typed is kept too (an optional reason): its act was not done either.
     try {
-      store.setItem(draft.key, JSON.stringify({ value: draft.read() }));
+      store.setItem(draft.key, JSON.stringify({ value: draft.read(), person }));
     } catch {
       // full or refused: nothing more to do
     }
@@ -61,28 +76,51 @@ export function hasKeptDrafts(): boolean {
   return false;
 }
 
-/** Logging out on purpose: nothing typed before stays for whoever signs in next in this tab. */
-export function dropKeptDrafts(): void {
+function parse(raw: string | null): StoredDraft | null {
+  if (!raw) return null;
+  try {
+    const stored: unknown = JSON.parse(raw);
+    return typeof stored === 'object' && stored !== null ? (stored as StoredDraft) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops the kept drafts `drop` picks (by what is stored). */
+function dropWhere(drop: (stored: StoredDraft | null) => boolean): void {
   const store = storage();
   if (!store) return;
   const keys: string[] = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
-    if (key?.startsWith(PREFIX)) keys.push(key);
+    if (key?.startsWith(PREFIX) && drop(parse(store.getItem(key)))) keys.push(key);
   }
   keys.forEach((key) => store.removeItem(key));
 }
 
-/** The kept value of `key` if it has the shape of `initial` (a string, or a record of strings), else null. */
-function readKept<V extends DraftValue>(key: string, initial: V): V | null {
-  const raw = storage()?.getItem(key);
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = (JSON.parse(raw) as { value?: unknown }).value;
-  } catch {
+/** Logging out on purpose: nothing typed before stays for whoever signs in next in this tab. */
+export function dropKeptDrafts(): void {
+  dropWhere(() => true);
+}
+
+/** `person` signed in (undefined: no one known): whatever anyone else wrote goes, unseen (decision 3888). */
+export function dropKeptDraftsOfOthers(person: string | undefined): void {
+  dropWhere((stored) => person === undefined || stored?.person !== person);
+}
+
+/**
+ * The kept value of `key` if `person` wrote it and it has the shape of `initial` (a string, or a record of
+ * strings), else null. Someone else's is removed unread; with no one signed in it is left for its writer.
+ */
+function readKept<V extends DraftValue>(key: string, initial: V, person: string | undefined): V | null {
+  const stored = parse(storage()?.getItem(key) ?? null);
+  if (!stored) return null;
+  if (person === undefined) return null;
+  if (stored.person !== person) {
+    storage()?.removeItem(key);
     return null;
   }
+  const value = stored.value;
   if (typeof initial === 'string') return typeof value === 'string' ? (value as V) : null;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const texts = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
@@ -111,7 +149,7 @@ export function useKeptDraft(
 export function useKeptDraft<V extends DraftValue>(name: string, initial: V): KeptDraft<V> {
   const [path] = useState(() => window.location.pathname);
   const key = storageKey(name, path);
-  const [restored] = useState(() => readKept(key, initial));
+  const [restored] = useState(() => readKept(key, initial, personOf()));
   const [value, setValue] = useState<V>(() => restored ?? initial);
   const [open, setOpenState] = useState(restored !== null);
   const [kept, setKept] = useState(restored !== null);
@@ -128,7 +166,7 @@ export function useKeptDraft<V extends DraftValue>(name: string, initial: V): Ke
 
   useEffect(() => {
     if (!open) return undefined;
-    const draft: OpenDraft = { key, read: () => current.current };
+    const draft: OpenDraft = { key, person: personOf(), read: () => current.current };
     openDrafts.add(draft);
     return () => {
       openDrafts.delete(draft);

@@ -4,9 +4,10 @@
  * from the login answer (`admin`, `auditor`).
  */
 import type { Answer } from '@/types/contract';
-import { dropKeptDrafts } from './kept-draft';
+import { dropKeptDrafts, dropKeptDraftsOfOthers } from './kept-draft';
+import { getToken, personOf, TOKEN_COOKIE } from './token';
 
-const TOKEN_COOKIE = 'token';
+export { getToken };
 export const ROLE_KEY = 'role';
 const ROLES_KEY = 'roles';
 
@@ -15,15 +16,6 @@ export type AccountType = 0 | 1 | 2 | 3;
 
 /** "Remember me" keeps the cookie for this long; otherwise it lives for the browser session. */
 const REMEMBER_ME_SECONDS = 7 * 24 * 60 * 60;
-
-function getCookie(name: string): string | undefined {
-  const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split(';')) {
-    const entry = part.trim();
-    if (entry.startsWith(prefix)) return decodeURIComponent(entry.slice(prefix.length));
-  }
-  return undefined;
-}
 
 function setCookie(name: string, value: string, options: { maxAgeSeconds?: number } = {}): void {
   let cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
@@ -34,11 +26,6 @@ function setCookie(name: string, value: string, options: { maxAgeSeconds?: numbe
 
 function removeCookie(name: string): void {
   document.cookie = `${encodeURIComponent(name)}=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
-}
-
-export function getToken(): string | undefined {
-  const token = getCookie(TOKEN_COOKIE);
-  return token ? token : undefined;
 }
 
 export function hasToken(): boolean {
@@ -110,6 +97,8 @@ export function startSession(result: LoginResult, options: { remember?: boolean 
   setToken(result.token, options);
   setRole(result.accountType);
   setRoles(result.roles ?? []);
+  // Someone else signing in on this tab (a shared computer) never sees what the last person wrote (3888).
+  dropKeptDraftsOfOthers(personOf(result.token));
 }
 
 /** Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go. */

@@ -13,12 +13,16 @@ describe("the login page's document title", () => {
   });
 });
 
-describe('the login page after a session ended as a form was sent (decision 3881)', () => {
-  it('says what was being sent was not sent, and comes back to be sent again', async () => {
-    sessionStorage.setItem('keptDraft:/dashboard/bookings#reason', JSON.stringify({ value: 'The buyer withdrew' }));
+describe('the login page after a session ended as a form was sent (decisions 3881, 3888)', () => {
+  it('says, to whoever logs in next, that what was being sent was not sent and comes back to its writer', async () => {
+    sessionStorage.setItem(
+      'keptDraft:/dashboard/bookings#reason',
+      JSON.stringify({ value: 'The buyer withdrew', person: 'ana' }),
+    );
     renderWithProviders(<LoginRoute />, { route: '/login?signedOut=1' });
     expect((await screen.findByRole('status')).textContent).toContain(
-      'What you were sending was not sent. Log in and it is back on its screen, as you wrote it, to send again.',
+      'If you were sending something, it was not sent. When you log in again it is back on its screen, as you ' +
+        'wrote it, to send again; no one else who logs in here sees it.',
     );
     sessionStorage.clear();
   });

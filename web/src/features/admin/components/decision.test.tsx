@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { tokenFor } from '@/testing/token';
 import { useRegistrationDecision } from '../api/requests';
 import { Decision } from './decision';
 
@@ -26,7 +27,7 @@ describe("staff's decline message sent as the session ended (decision 3881)", ()
       state.sent.push(JSON.parse(String(init?.body ?? 'null')));
       return envelope(null);
     });
-    startSession({ token: 'ended-in-another-tab', accountType: 1, roles: ['admin'] });
+    startSession({ token: tokenFor('writer'), accountType: 1, roles: ['admin'] });
     const user = userEvent.setup();
     const first = renderWithProviders(<SignUpDecision />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
@@ -37,7 +38,7 @@ describe("staff's decline message sent as the session ended (decision 3881)", ()
 
     // Signed in again, back on the sign-up's screen.
     state.signedIn = true;
-    startSession({ token: 'new', accountType: 1, roles: ['admin'] });
+    startSession({ token: tokenFor('writer', 2), accountType: 1, roles: ['admin'] });
     renderWithProviders(<SignUpDecision />);
     const dialog = await screen.findByRole('dialog', { name: 'Decline' });
     expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);

@@ -5,6 +5,7 @@ import { startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail } from '@/testing/orders';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { tokenFor } from '@/testing/token';
 import { BookingChangesPanel } from './booking-changes';
 import { CancelOrderAction } from './cancel-order';
 
@@ -31,7 +32,7 @@ function server() {
 describe('a reason sent as the session ended (decision 3881)', () => {
   it('comes back in its dialog on the same screen after the login, said to be unsent, and is sent again', async () => {
     const state = server();
-    startSession({ token: 'ended-in-another-tab', accountType: 3, roles: [] });
+    startSession({ token: tokenFor('writer'), accountType: 3, roles: [] });
     const user = userEvent.setup();
     const first = renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
     await user.click(await screen.findByRole('button', { name: 'Request cancellation' }));
@@ -42,7 +43,7 @@ describe('a reason sent as the session ended (decision 3881)', () => {
 
     // Signed in again, back on the booking's screen.
     state.signedIn = true;
-    startSession({ token: 'new', accountType: 3, roles: [] });
+    startSession({ token: tokenFor('writer', 2), accountType: 3, roles: [] });
     renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Request cancellation' });
     expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);
@@ -57,7 +58,7 @@ describe('a reason sent as the session ended (decision 3881)', () => {
 
   it('is kept by the order cancellation too, the one mechanism every reason dialog uses', async () => {
     server();
-    startSession({ token: 'ended', accountType: 3, roles: [] });
+    startSession({ token: tokenFor('writer'), accountType: 3, roles: [] });
     const user = userEvent.setup();
     const first = renderWithProviders(<CancelOrderAction detail={rateRequestDetail()} />);
     await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
@@ -66,6 +67,7 @@ describe('a reason sent as the session ended (decision 3881)', () => {
     await screen.findByText('Unauthorized');
     first.unmount();
 
+    startSession({ token: tokenFor('writer', 2), accountType: 3, roles: [] }); // she signs in again
     renderWithProviders(<CancelOrderAction detail={rateRequestDetail()} />);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('alert').textContent).toBe(NOT_SENT);
@@ -76,7 +78,7 @@ describe('a reason sent as the session ended (decision 3881)', () => {
 describe('an amendment requested as the session ended (decision 3881)', () => {
   it('comes back in its dialog after the login with the words she wrote, said to be unsent', async () => {
     const state = server();
-    startSession({ token: 'ended-in-another-tab', accountType: 3, roles: [] });
+    startSession({ token: tokenFor('writer'), accountType: 3, roles: [] });
     const user = userEvent.setup();
     const first = renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
     await user.click(await screen.findByRole('button', { name: 'Request amendment' }));
@@ -92,7 +94,7 @@ describe('an amendment requested as the session ended (decision 3881)', () => {
 
     // Signed in again, back on the booking's screen.
     state.signedIn = true;
-    startSession({ token: 'new', accountType: 3, roles: [] });
+    startSession({ token: tokenFor('writer', 2), accountType: 3, roles: [] });
     renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
     const dialog = within(await screen.findByRole('dialog', { name: 'Request an amendment' }));
     expect(dialog.getByRole('alert').textContent).toBe(NOT_SENT);

@@ -5,6 +5,7 @@ import { startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
+import { tokenFor } from '@/testing/token';
 import { OperationsRoute } from './operations';
 
 const fetchMock = stubFetchEachTest();
@@ -40,7 +41,7 @@ function staffConsole(state: { signedIn: boolean; sent: unknown[] }) {
 describe("staff's revision messages sent as the session ended (decision 3881)", () => {
   it('come back in the same action of the same booking after the login, said to be unsent', async () => {
     const state = { signedIn: false, sent: [] as unknown[] };
-    startSession({ token: 'ended', accountType: 0, roles: ['admin'] });
+    startSession({ token: tokenFor('writer'), accountType: 0, roles: ['admin'] });
     const first = staffConsole(state);
     fireEvent.click(await screen.findByRole('button', { name: 'Request Order Revision' }));
     const dialog = await screen.findByRole('dialog');
@@ -52,7 +53,7 @@ describe("staff's revision messages sent as the session ended (decision 3881)", 
     first.unmount();
 
     state.signedIn = true;
-    startSession({ token: 'new', accountType: 0, roles: ['admin'] });
+    startSession({ token: tokenFor('writer', 2), accountType: 0, roles: ['admin'] });
     staffConsole(state);
     const back = await screen.findByRole('dialog', { name: 'Request Order Revision' });
     expect(within(back).getByRole('alert').textContent).toBe(NOT_SENT);
