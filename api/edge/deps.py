@@ -184,6 +184,25 @@ class Command:
             self._services.settle(position)
         return position
 
+    def changing_member(
+        self,
+        member_id: str,
+        change: dict[str, str],
+        action: Callable[P, int | None],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> int | None:
+        """For a team's role change (`change`: {"role": ...}) or removal ({"state": "removed"}): the change is
+        written to the shared sessions' table before waiting for the read models, as `ending_sessions` writes
+        an end (a removal ends the member's sessions too), so every door acts on it from its recording on."""
+        position = action(*args, **kwargs)
+        if position is not None:
+            self._services.sessions.member_changed(member_id, position, **change)
+            if change.get("state") == "removed":
+                self._services.sessions.end(member_id, position)
+            self._services.settle(position)
+        return position
+
     def returning(self, action: Callable[P, tuple[T, int | None]], *args: P.args, **kwargs: P.kwargs) -> T:
         """For commands that answer (a result, the position): waits the same way, answers the result."""
         result, position = action(*args, **kwargs)

@@ -40,7 +40,6 @@ from domain.tracking.publisher_key import looks_like_publisher_key, publisher_di
 from infrastructure.read_db import Tx, current_route
 from projections.accounts import username_of
 from projections.integrations import key_by_hash
-from projections.team import membership
 from projections.tracking import publisher_by_hash
 
 BOOKINGS = "bookings"
@@ -159,12 +158,10 @@ def _key_principal(services: Services, key: str) -> Principal:
         username=row["username"],
         scopes=KEY_SCOPES,
     )
-    # A member's key acts with the member's role now; a removed member's keys stop at once.
-    with services.read_models.read(fresh=True) as tx:
-        found = membership(tx, principal.account_id)
-    team = None if found is None else {**found, "team_role": found["role"], "team_state": found["state"]}
+    # A member's key acts with the member's role now; a removed member's keys stop at once (the team's
+    # change is read as the session check reads it, before the read models show it: api/edge/sessions.py).
     try:
-        return with_team(principal, team)
+        return with_team(principal, services.sessions.team_of(principal.account_id))
     except Unauthorized:
         raise Unauthorized(_key_refusal("api_key")) from None
 

@@ -8,6 +8,11 @@ together: the `account_sessions` read model (built from the events, so a change 
 door depends on how far the followers have got.
 `session_ends` is not a read model (nothing rebuilds it; `freight replay` leaves it alone): it only ever
 repeats what the events say, earlier.
+
+A team's role change and removal are written the same way, to `team_changes` (decision 3890): the person's
+role or state as the request recorded it, at its position. The check reads the person's place in the team
+from whichever is newer, that row or the `team_members` read model's, so a demoted booker's next change and a
+removed colleague's API key are refused from the moment the change is recorded, however late the followers.
 """
 
 from __future__ import annotations
@@ -32,12 +37,44 @@ _LAST_CHANGE = (
     "SELECT COALESCE((SELECT credentials_position FROM account_sessions WHERE id = ?), 0) AS changed,"
     " COALESCE((SELECT position FROM session_ends WHERE id = ?), 0) AS ended"
 )
-# The same read, with the person's place in a company team (projections/team.py): one round trip per request.
-_CHANGE_AND_TEAM = (
-    f"{_LAST_CHANGE}, (SELECT company_id FROM team_members WHERE id = ?) AS company_id,"
-    " (SELECT role FROM team_members WHERE id = ?) AS team_role,"
-    " (SELECT state FROM team_members WHERE id = ?) AS team_state"
+TEAM_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS team_changes"
+    " (id TEXT PRIMARY KEY, role TEXT, state TEXT, position BIGINT NOT NULL)"
 )
+_LATER = "excluded.position > team_changes.position"
+
+
+def _kept(column: str) -> str:
+    # A newer write keeps what it did not change from the older one; an older write arriving late changes
+    # only what the newer left unsaid (two owners' changes recorded in one order may be written in the other).
+    return (
+        f"{column} = CASE WHEN {_LATER} THEN COALESCE(excluded.{column}, team_changes.{column})"
+        f" ELSE COALESCE(team_changes.{column}, excluded.{column}) END"
+    )
+
+
+_TEAM_CHANGE = (
+    "INSERT INTO team_changes (id, role, state, position) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+    f" {_kept('role')}, {_kept('state')},"
+    f" position = CASE WHEN {_LATER} THEN excluded.position ELSE team_changes.position END"
+)
+
+
+def _newer(column: str) -> str:
+    """The person's `column` in their team: the early write's where it is newer than the read model's row."""
+    return (
+        f"(SELECT CASE WHEN c.position > m.position AND c.{column} IS NOT NULL"
+        f" THEN c.{column} ELSE m.{column} END"
+        f" FROM team_members m LEFT JOIN team_changes c ON c.id = m.id WHERE m.id = ?) AS team_{column}"
+    )
+
+
+# The person's place in a company team (projections/team.py, and the early writes of its changes).
+_TEAM = (
+    f"(SELECT company_id FROM team_members WHERE id = ?) AS company_id, {_newer('role')}, {_newer('state')}"
+)
+# The same read with the session's: one round trip per request.
+_CHANGE_AND_TEAM = f"{_LAST_CHANGE}, {_TEAM}"
 
 
 class Sessions:
@@ -45,6 +82,7 @@ class Sessions:
         self.read_models = read_models
         with read_models.transaction() as tx:
             tx.execute(SCHEMA)
+            tx.execute(TEAM_SCHEMA)
 
     def last_change(self, account_id: str) -> int:
         """The store position of the account's last credential change (0: none)."""
@@ -68,6 +106,21 @@ class Sessions:
         if principal.credentials_position < max(int(row["changed"]), int(row["ended"])):
             raise Unauthorized(ENDED)
         return with_team(principal, row)
+
+    def team_of(self, person: str) -> dict[str, Any] | None:
+        """The person's place in a company team as it is now (company_id, team_role, team_state), fresh; None
+        when no team names them. Blocking (one read): off the event loop."""
+        with self.read_models.read(fresh=True) as tx:
+            row = tx.one(f"SELECT {_TEAM}", (person, person, person))
+        return row if row is not None and row["company_id"] else None
+
+    def member_changed(
+        self, person: str, position: int, role: str | None = None, state: str | None = None
+    ) -> None:
+        """The person's role or state in their team changed at `position`: every door acts on it from now on,
+        before the read models show it."""
+        with self.read_models.transaction() as tx:
+            tx.execute(_TEAM_CHANGE, (person, role, state, position))
 
     def end(self, account_id: str, position: int) -> None:
         """The account's credentials changed at `position`: every older token is refused from now on."""

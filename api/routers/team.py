@@ -32,7 +32,7 @@ from api.schemas.team import (
 )
 from domain.accounts import secrets
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY
-from domain.accounts.team import INVALID_INVITATION, INVITED_ELSEWHERE, OWNER
+from domain.accounts.team import INVALID_INVITATION, INVITED_ELSEWHERE, OWNER, role_of
 from domain.shared.errors import AlreadyExists, NotFound, ValidationFailed
 from projections import team as read
 from projections.accounts import language_of
@@ -130,7 +130,16 @@ def change_role(
     """Give a member another role (owner only); the last owner cannot be demoted (409)."""
     company = _company(services, principal)
     _one(services, principal, id)  # this company's member now (404 before anything is written)
-    command(services.accounts.change_member_role, company["account_id"], id, body.role or "", principal.actor)
+    role = role_of(body.role)  # as the team records it (the change refuses any other)
+    command.changing_member(
+        id,
+        {"role": role},
+        services.accounts.change_member_role,
+        company["account_id"],
+        id,
+        role,
+        principal.actor,
+    )
     return success(_one(services, principal, id))
 
 
@@ -144,7 +153,10 @@ def remove(id: str, principal: CustomerUser, services: ServicesDep, command: Com
     stop at once; the last owner cannot be removed (409)."""
     company = _company(services, principal)
     _one(services, principal, id)  # this company's member now (404 before anything is written)
-    command.ending_sessions(id, services.accounts.remove_member, company["account_id"], id, principal.actor)
+    removed = {"state": "removed"}
+    command.changing_member(
+        id, removed, services.accounts.remove_member, company["account_id"], id, principal.actor
+    )
     return success({"id": id, "removed": True})
 
 
