@@ -13,6 +13,7 @@ from api.presenters.keys import keys_of
 from api.presenters.tracking import progress, tracked
 from api.schemas.booking import DraftsSent, SentBy
 from domain.shared.errors import NotFound
+from domain.shared.personal import is_erased
 from infrastructure.read_db import Tx
 from projections import event_log
 from projections.booking import queries as read
@@ -50,8 +51,9 @@ def drafts_sent(tx: Tx, rate_request_id: str, order_id: str | None, person_id: s
             None
             if last is None
             else {
-                # An erased person's name is gone: the log names him by his id, which says nothing to readers.
-                SENT["name"]: None if name is None or _UUID.match(name) else name,
+                # An erased person's name is gone: the log names him by the marker, or by his id where it has
+                # no row of him; neither says anything to a reader.
+                SENT["name"]: None if name is None or _UUID.match(name) or is_erased(name) else name,
                 SENT["by_you"]: last.actor_id == person_id,
                 SENT["at"]: last.recorded_at,
             }

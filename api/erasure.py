@@ -107,6 +107,19 @@ def erase_customer(erasure: Erasure, account_id: str, reason: str, actor: Actor)
     return Erased(str(account), position, len(destroyed), rows)
 
 
+def erase_sign_up(erasure: Erasure, identity: str, reason: str, actor: Actor) -> Erased:
+    """An applicant whose sign-up opened no login (declined, or never finished) is erased as a customer is:
+    recorded, the keys of the sign-up and of what it owns (staff's notices of it) destroyed, the read models
+    rewritten (decision 3892). NotFound when the identity number names no sign-up now; Conflict when the
+    sign-up opened a login or waits for staff."""
+    reason = erasure_reason(reason)
+    sign_up, position = erasure.accounts.erase_sign_up(identity.strip(), reason, actor)
+    erasure.recorded(sign_up, position)
+    destroyed = erasure.store.vault.destroy(sign_up)
+    rows = rewrite_read_models(erasure.settings, erasure.store, erasure.read_models)
+    return Erased(sign_up, position, len(destroyed), rows)
+
+
 def rewrite_read_models(settings: Settings, store: SharedStore, live: ReadModelDB) -> int:
     """The live read models rewritten as a replay would build them now; answers the rows rewritten."""
     with tempfile.TemporaryDirectory() as scratch_dir:

@@ -13,7 +13,7 @@ from fastapi.responses import Response
 from api.bootstrap import Services
 from api.edge.deps import AdminUser, CommandDep, ServicesDep
 from api.edge.envelope import success
-from api.erasure import Erasure, erase_customer
+from api.erasure import Erasure, erase_customer, erase_sign_up
 from api.openapi import operation_ids
 from api.presenters import customers
 from api.presenters.attention import needs_attention
@@ -27,6 +27,7 @@ from api.schemas.accounts_admin import (
     EditRequestSummary,
     EraseBody,
     ErasedCustomer,
+    ErasedSignUp,
     RegistrationDetail,
     RegistrationSummary,
 )
@@ -199,6 +200,28 @@ def decline_registration(
             "stateCode": lifecycle("registration").code("declined"),
         }
     )
+
+
+@router.post(
+    "/register-requests/{nationalId}/erase",
+    response_model=Envelope[ErasedSignUp],
+    responses=error_responses(404, 409),
+)
+def erase_registration(
+    nationalId: str, body: EraseBody, principal: AdminUser, services: ServicesDep
+) -> Response:
+    """Erase the personal data of an applicant whose sign-up opened no login (declined, or never finished) for
+    good; its identity number is free for a new sign-up (decision 3892). An accepted one is the customer's."""
+    erasure = Erasure(
+        services.settings,
+        services.store,
+        services.accounts,
+        services.integrations,
+        services.read_models,
+        lambda _sign_up, position: services.settle(position),
+    )
+    erased = erase_sign_up(erasure, nationalId, body.reason, principal.actor)
+    return success({"nationalId": nationalId.strip(), "erased": True, "keysDestroyed": erased.keys_destroyed})
 
 
 # -- profile edit requests ----------------------------------------------------------------------------------

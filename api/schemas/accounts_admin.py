@@ -114,6 +114,12 @@ class EraseBody(WireModel):
     reason: str
 
 
+class ErasedSignUp(WireModel):
+    national_id: str
+    erased: bool
+    keys_destroyed: int
+
+
 class ErasedCustomer(WireModel):
     account_id: str
     erased: bool

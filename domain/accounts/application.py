@@ -87,10 +87,16 @@ class AccountsApplication(ContextApplication):
             try:
                 login = self._load(account_id(username, generation), Account, "")
             except NotFound:
+                if self._sign_up_erased(username, generation):
+                    continue  # an applicant erased before any login opened (decision 3892)
                 return generation
             if not login.erased and not login.retired:
                 return generation
         return GENERATIONS - 1  # erased as often as a name may be: it stays taken
+
+    def _sign_up_erased(self, identity: str, generation: int) -> bool:
+        sign_up = registration_id(identity, generation)
+        return self.exists(sign_up) and self._load(sign_up, Registration, "").erased
 
     def login_id(self, username: str) -> UUID:
         return account_id(username, self.generation(username))
@@ -192,6 +198,13 @@ class AccountsApplication(ContextApplication):
             if self.exists(login):
                 raise AlreadyExists(USER_EXIST) from error
             raise  # the sign-up changed meanwhile (declined by a colleague): decided again on that
+
+    def erase_sign_up(self, identity: str, reason: str, actor: Actor) -> tuple[str, int]:
+        """Records that a sign-up which opened no login is erased (its keys are the store's to destroy):
+        (its id, the position). NotFound when the identity number names no sign-up now."""
+        registration = self._registration(identity)
+        registration.erase_personal_data(reason, actor)
+        return str(registration.id), self.record(registration)
 
     @decided_afresh
     def decline_registration(self, identity: str, message: str, actor: Actor) -> int:

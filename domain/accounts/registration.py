@@ -26,6 +26,9 @@ RESEND_COOLDOWN = timedelta(seconds=120)
 MAX_WRONG_TRIES = 5
 KINDS = {INDIVIDUAL: "individual", DOMESTIC_COMPANY: "domestic company", FOREIGN_COMPANY: "foreign company"}
 USER_EXIST = "User Exist"
+SIGN_UP_ERASED = "The sign-up's personal data was erased already"
+SIGN_UP_OPENED_LOGIN = "This sign-up opened a login: erase the customer's account"
+SIGN_UP_AWAITS_DECISION = "This sign-up waits for staff: accept or decline it first"
 WRONG_CODE = message("accounts.code.wrong")
 
 
@@ -40,6 +43,8 @@ def needs_verification(kind: int) -> bool:
 
 class Registration(LifecycleAggregate):
     machine = "registration"
+    # Set by `PersonalDataErased` (decision 3892): the sign-up names no one, its identity number is free.
+    erased = False
 
     @staticmethod
     def create_id(identity: str, **_: Any) -> UUID:
@@ -291,3 +296,20 @@ class Registration(LifecycleAggregate):
             email=str(self.details.get("email", "")),
             state=dest,
         )
+
+    # -- erasure ----------------------------------------------------------------------------------------
+    class PersonalDataErased(ActorEvent):
+        """The applicant's data keys were destroyed (decision 3892): a sign-up that opened no login, declined
+        or never finished. Who erased and why are the audit fields; its states and times stay."""
+
+        def apply(self, aggregate: Registration) -> None:
+            aggregate.erased = True
+
+    def erase_personal_data(self, reason: str, actor: Actor) -> None:
+        if self.erased:
+            raise Conflict(SIGN_UP_ERASED)
+        if self.state == "accepted":  # its data is the customer's now, erased with her account
+            raise Conflict(SIGN_UP_OPENED_LOGIN)
+        if self.state == "pending":  # staff decide it first, and the applicant is told
+            raise Conflict(SIGN_UP_AWAITS_DECISION)
+        self._record(self.PersonalDataErased, audit_fields(actor, reason))

@@ -24,6 +24,7 @@ from api.settings import Settings
 from domain.accounts.account import Account, account_id
 from domain.accounts.application import MEMBER_ERASED
 from domain.accounts.edit_request import ERASED_REASON, edit_request_id
+from domain.accounts.registration import registration_id
 from domain.accounts.team import OWNER_BY_ERASURE, team_id
 from domain.booking.reference import seed_containers
 from domain.shared.actor import SYSTEM_ACTOR
@@ -42,6 +43,7 @@ from tests.api.accounts_support import (
     ok,
     outbox,
     settle,
+    sign_up_individual,
 )
 from tests.api.accounts_support import CLIENT as ACCOUNT_CLIENT
 from tests.api.booking_support import (
@@ -845,3 +847,64 @@ def test_an_erased_customer_s_file_downloads_under_its_id_alone(
                 assert answer.headers["content-disposition"] == f'attachment; filename="{fid}{extension}"'
                 said = "\n".join(f"{name}: {value}" for name, value in answer.headers.items())
                 assert [trace for trace in traces if trace in said or quote(trace) in said] == []
+
+
+def test_a_draft_an_erased_colleague_sent_is_said_sent_by_a_colleague_not_by_the_marker(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Who last sent a booking's shared draft (decision 3886) is named as the trail names him: once he is
+    erased his name is gone, so the detail answers no name (the screen says "A colleague"), never the
+    stored marker, which a reader would read as a name, in English whatever her language."""
+    owner, _ = company(
+        client, f"Pars Saffron Export {fresh_company_id()}", f"ops.{fresh_company_id()}@pse.ir"
+    )
+    first, last = PERSIAN_PEOPLE[1]
+    booker, booker_id = member(
+        client, owner, f"{first} {last}", f"booker.{fresh_company_id()}@pse.ir", "booker"
+    )
+    rid = create(client, booker)["id"]
+    settle(client)
+    sent = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=owner))["sent"]["request"]
+    assert (sent["name"], sent["byYou"]) == (f"{first} {last}", False)  # the check can fail: he is named
+
+    ok(client.post(ERASE.format(booker_id), json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    settle(client)
+    sent = ok(client.get(f"{BOOKING}/rate-requests/{rid}", headers=owner))["sent"]["request"]
+    assert (sent["name"], sent["byYou"]) == (None, False), sent
+
+
+def test_a_declined_applicant_is_erased_though_no_login_was_opened(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    """Her sign-up was declined, so she never had an account to erase by: the sign-up itself is erased
+    (decision 3892). No file holds her values, staff's list and the audit say "erased", the history replays,
+    and she may sign up again with the same form. One waiting for staff is decided first."""
+    services = services_of(client)
+    form = person(12)
+    sign_up_individual(client, form)
+    erase = f"{ACCOUNT_ADMIN}/register-requests/{form['nationalId']}/erase"
+    fails(client.post(erase, json={"reason": "GDPR art. 17 request"}, headers=admin_headers), 409)
+    decline = f"{ACCOUNT_ADMIN}/register-requests/{form['nationalId']}/decline"
+    ok(client.post(decline, json={"message": "The ID card's scan is unreadable"}, headers=admin_headers))
+    settle(client)
+    personal = [form[key] for key in ("firstName", "lastName", "nationalId", "phone", "email", "address")]
+    assert hits(database_bytes(services.settings), personal)  # the scan can fail: before, they are there
+
+    erased = ok(client.post(erase, json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    assert erased["nationalId"] == form["nationalId"] and erased["keysDestroyed"] >= 1
+    fails(client.post(erase, json={"reason": "again"}, headers=admin_headers), 404)  # it names no sign-up now
+    settle(client)
+    assert hits(database_bytes(services.settings), personal) == []
+    listed = ok(client.get(f"{ACCOUNT_ADMIN}/register-requests?limit=100", headers=admin_headers))["list"]
+    assert hits(json.dumps(listed, ensure_ascii=False).encode(), personal) == []
+    sign_up = str(registration_id(form["nationalId"]))
+    trail = ok(client.get(f"/audit/api/v1/aggregates/{sign_up}/events", headers=admin_headers))
+    assert [e["type"] for e in trail["events"]][-2:] == ["Declined", "PersonalDataErased"]
+    assert trail["events"][-1]["reason"] == "GDPR art. 17 request"
+    assert_verify_clean(services, tmp_path)
+
+    # Her national ID is free: she signs up again, is accepted, and her login is her own.
+    again = accepted_customer(client, admin_headers, form)
+    assert ok(client.get(f"{AUTH}/me", headers=again))["id"] == str(account_id(form["nationalId"], 1))
+    # A sign-up that opened a login is erased with the customer's account, not on its own.
+    fails(client.post(erase, json={"reason": "x"}, headers=admin_headers), 409)
