@@ -18,6 +18,7 @@ OUTSIDE = message("common.moment.window")
 # clocks drift, but not by days.
 ACTUAL_AHEAD = timedelta(hours=1)
 IN_THE_FUTURE = message("tracking.event.ahead")
+UPDATED_AHEAD = message("tracking.event.updatedAhead")
 
 
 def parse_instant(text: str) -> datetime:

@@ -22,7 +22,13 @@ from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, DomainAggregate, audit_fields
 from domain.shared.errors import Forbidden, ValidationFailed
 from domain.shared.messages import message
-from domain.shared.moments import IN_THE_FUTURE, instant_problem, parse_instant, too_far_ahead
+from domain.shared.moments import (
+    IN_THE_FUTURE,
+    UPDATED_AHEAD,
+    instant_problem,
+    parse_instant,
+    too_far_ahead,
+)
 from domain.shared.refusal_words import refused
 
 PUBLISHER = "publisher"
@@ -108,7 +114,8 @@ def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
     """What the standard leaves optional but a tracking event of this portal needs (`where`: its JSON path).
 
     A retraction needs only its `eventID`. Every date-time it carries lies in the business's window, and an
-    actual event has happened: it is not dated more than `ACTUAL_AHEAD` after `now`."""
+    actual event has happened: it is not dated more than `ACTUAL_AHEAD` after `now`; nor is any event's
+    `eventUpdatedDateTime`."""
     problems: dict[str, str] = {}
     if not str(document.get("eventID") or "").strip():
         problems[f"{where}.eventID"] = message("common.required")
@@ -120,6 +127,15 @@ def check_event(document: dict[str, Any], where: str, now: datetime) -> None:
             outside = instant_problem(parse_instant(value))
             if outside:
                 problems[f"{where}.{name}"] = outside
+    updated = document.get("eventUpdatedDateTime")
+    # A revision counts when it is updated later than the kept event: an update time ahead of now would
+    # leave the event beyond every later revision (and a forecast the newest for years).
+    if (
+        updated
+        and f"{where}.eventUpdatedDateTime" not in problems
+        and too_far_ahead(parse_instant(updated), now)
+    ):
+        problems[f"{where}.eventUpdatedDateTime"] = UPDATED_AHEAD
     if document.get("isRetracted") is True:
         if problems:
             raise ValidationFailed(problems)

@@ -224,3 +224,22 @@ def test_an_amendment_through_the_standard_asks_for_the_document_it_names(
     booking = read(client, alice, reference)
     assert booking["carrierExportVoyageNumber"] == "404E" and "transportDocumentTypeCode" not in booking
     assert ok(client.get(f"{CLIENT}/rate-requests/{rid}", headers=alice))["isSWBL"] is False
+
+
+def test_an_amendment_read_with_its_content_says_what_the_carrier_confirmed_as_the_booking_does(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # `confirmedEquipments` and `charges` are the carrier's confirmation, which an amendment awaiting a
+    # decision does not change: `?amendedContent=true` says them as the booking's own read does, under
+    # the ISO code the shipper booked (22GP), not one made up from the amendment's other kind.
+    alice = customer(client, "dcsa-amend-confirmed")
+    reference = confirmed_dcsa_booking(client, alice, admin_headers)
+    other_kind = amended_body()
+    other_kind["requestedEquipments"][0].update(ISOEquipmentCode="42GP", units=3)
+    accepted(client.put(f"{V2}/{reference}", json=other_kind, headers=alice), reference)
+    booking = read(client, alice, reference)
+    as_amended = read(client, alice, reference, amended=True)
+    assert as_amended["requestedEquipments"][0]["ISOEquipmentCode"] == "42GP"
+    assert booking["confirmedEquipments"] == [{"ISOEquipmentCode": "22GP", "units": 1}]
+    assert as_amended["confirmedEquipments"] == booking["confirmedEquipments"]
+    assert as_amended["charges"] == booking["charges"]

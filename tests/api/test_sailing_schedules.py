@@ -150,7 +150,7 @@ def test_the_portal_answers_commercial_schedules_valid_and_paged(
     unknown = cs_error(
         client.get("/v1/port-schedules", params={"UNLocationCode": "nope", "date": day}, headers=headers), 400
     )
-    assert {e["errorCode"] for e in unknown} == {7003}
+    assert {(e["errorCode"], e["errorCodeText"]) for e in unknown} == {(7002, "invalidProperty")}
     # Who may not read answers the standard's "unauthorized", as the booking door does.
     for credential in ({}, {"API-Key": "fb_live_unknown"}, {"Authorization": "Bearer not-a-token"}):
         refused = cs_error(client.get("/v1/vessel-schedules", headers=credential), 401)
@@ -201,3 +201,31 @@ def test_a_standard_client_reads_the_next_page_with_the_cursor_alone(
     errors = cs_error(client.get("/v1/point-to-point-routes", params=other, headers=headers), 400)
     assert "placeOfDelivery" in str(errors)
     cs_error(client.get("/v1/vessel-schedules", params={"cursor": cursor}, headers=headers), 400)
+
+
+def test_a_query_fault_is_named_for_what_it_is(client: TestClient) -> None:
+    # The door's codes mean what the booking door's mean: a parameter left out is missing (7001), one
+    # that is no code or date at all is invalid (7002); unknown reference data (7003) is a well-formed
+    # code this provider does not serve, which a schedules query answers with no schedules.
+    who = customer(client, "cs-query-faults")
+    routes = "/v1/point-to-point-routes"
+
+    def faults(params: dict[str, str]) -> set[tuple[str, int, str]]:
+        errors = cs_error(client.get(routes, params=params, headers=who), 400)
+        return {(e["property"], e["errorCode"], e["errorCodeText"]) for e in errors}
+
+    assert faults({"placeOfReceipt": "NLAMS"}) == {("placeOfDelivery", 7001, "missingProperty")}
+    assert faults({"placeOfReceipt": "nlams", "placeOfDelivery": "SGSIN"}) == {
+        ("placeOfReceipt", 7002, "invalidProperty")
+    }
+    far = {
+        "placeOfReceipt": "NLAMS",
+        "placeOfDelivery": "SGSIN",
+        "departureStartDate": "2099-12-31T23:59:59+14:00",
+    }
+    assert faults(far) == {("departureStartDate", 7002, "invalidProperty")}
+    assert faults({"cursor": "not-a-cursor"}) == {("cursor", 7002, "invalidProperty")}
+    served_none = client.get(
+        routes, params={"placeOfReceipt": "ZZZZZ", "placeOfDelivery": "SGSIN"}, headers=who
+    )
+    assert served_none.status_code == 200 and served_none.json() == []

@@ -79,7 +79,7 @@ def test_an_actual_event_in_the_future_is_refused_and_a_planned_one_is_not(
     alice, reference, publisher = tracked(client, admin_headers, "tnt-future")
     now = datetime.now(UTC)
     next_week = _iso(now + timedelta(days=7))
-    delivered = equipment("dlv-1", "GTOT", TRACKED_CONTAINERS[3], next_week, HAMBURG, reference)
+    delivered = equipment("dlv-1", "GTOT", TRACKED_CONTAINERS[3], next_week, HAMBURG, reference, _iso(now))
     head = settle(client)
     elements = refused(client.post(V3, headers=publisher, json={"events": [delivered]}), 400)
     assert [e["propertyPath"] for e in elements] == ["$.events[0].eventDateTime"], elements

@@ -228,6 +228,34 @@ def test_bad_events_are_refused_by_field_and_nothing_of_the_request_is_stored(
     refused(broken, 400)
 
 
+def test_an_event_said_to_be_updated_ahead_of_now_is_refused_and_later_revisions_still_count(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # A revision counts when its eventUpdatedDateTime is later than the kept one's: an update time in the
+    # future, of an estimate as of an actual event, would leave the event beyond every later revision.
+    alice, reference, publisher = tracked(client, admin_headers, "tnt-updated-ahead")
+    box = TRACKED_CONTAINERS[1]
+    ahead = equipment(
+        "gtin-ahead", "GTIN", box, "2026-02-01T08:00:00Z", ROTTERDAM, reference, "2099-12-31T23:59:59+14:00"
+    )
+    forecast = transport(
+        "arri-ahead", "ARRI", "EST", "2099-12-31T23:59:59+14:00", SINGAPORE, reference,
+        "2099-12-31T23:59:59+14:00", "MSC ANNA",
+    )  # fmt: skip
+    answer = client.post(V3, headers=publisher, json={"events": [ahead, forecast]})
+    paths = {e["propertyPath"] for e in refused(answer, 400)}
+    assert paths == {"$.events[0].eventUpdatedDateTime", "$.events[1].eventUpdatedDateTime"}
+    assert read_events(client, alice) == ([], None)
+    # The same event as it was, then revised: the revision replaces it.
+    publish(client, publisher, {**ahead, "eventUpdatedDateTime": "2026-02-01T08:05:00Z"})
+    revised = equipment(
+        "gtin-ahead", "GTIN", box, "2026-02-01T09:00:00Z", ROTTERDAM, reference, "2026-02-01T09:05:00Z"
+    )
+    publish(client, publisher, revised)
+    events, _ = read_events(client, alice)
+    assert [(e["eventID"], e["eventDateTime"]) for e in events] == [("gtin-ahead", "2026-02-01T09:00:00Z")]
+
+
 def test_customers_see_only_their_own_events_and_each_credential_only_its_door(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:

@@ -173,6 +173,8 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
     confirmed = bool(row.get("confirmed"))
     state = row["state_name"]
     document = sent_document(row) or _screens_booking(row)
+    # What the carrier confirmed is the booking's equipment, not that of an amendment awaiting a decision.
+    booked = _changed_on_screens(document, row) if _amended_on_screens(row) else document
     if amendment is not None and amendment.get("amended_content"):
         # An amendment sent through the standard reads back as it was sent.
         document = sent_document({"content": amendment["amended_content"]}) or document
@@ -194,7 +196,7 @@ def booking(row: dict[str, Any], amendment: dict[str, Any] | None = None) -> dic
         answer["bookingCancellationStatus"] = cancellation
     answer.update(document)
     if was_confirmed:
-        answer.update(confirmation(row, list(document.get("requestedEquipments") or [])))
+        answer.update(confirmation(row, list(booked.get("requestedEquipments") or [])))
     said = feedbacks(
         state,
         row["revision_message"],

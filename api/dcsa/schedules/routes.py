@@ -54,14 +54,20 @@ class CsRoute(APIRoute):
             try:
                 response = await handler(_with_cursor_query(request))
             except RequestValidationError as error:
+                # As the booking door names them: a parameter left out is missing, any other fault an
+                # invalid value (a well-formed code this provider does not serve finds no schedules).
                 details = [
-                    DetailedError(7003, str(e.get("msg", "Invalid value"))[:5000], str(e["loc"][-1]))
+                    DetailedError(
+                        7001 if e.get("type") == "missing" else 7002,
+                        str(e.get("msg", "Invalid value"))[:5000],
+                        str(e["loc"][-1]),
+                    )
                     for e in error.errors()
                 ]
                 return _error(request, 400, details, "Invalid query parameters")
             except DomainError as error:
                 status = http_status(error)
-                code = refusal_code(status, 7003)
+                code = refusal_code(status, 7002)  # a cursor this provider did not give
                 fields = error.fields if isinstance(error, ValidationFailed) else {}
                 details = [DetailedError(code, m, k or None) for k, m in fields.items()]
                 return _error(
