@@ -28,6 +28,7 @@ def test_admin_logs_in_through_the_form(page: Page, live_server: LiveServer, scr
 
 def test_wrong_password_shows_the_server_error(page: Page, live_server: LiveServer) -> None:
     page.set_viewport_size({"width": 375, "height": 740})
+    page.clock.install()  # the page's timers run when the test says, not when the machine gets to them
     page.goto(f"{live_server.url}/login")
     page.get_by_label("Username").fill(ADMIN_USERNAME)
     page.get_by_label("Password", exact=True).fill("not-the-password")
@@ -35,7 +36,7 @@ def test_wrong_password_shows_the_server_error(page: Page, live_server: LiveServ
     # Said once, under the form where the eye is, and still there when a toast would have gone (3 s).
     under_form = page.get_by_role("form", name="Log in").get_by_role("alert")
     expect(under_form).to_have_text("Invalid username or password")
-    page.wait_for_timeout(3500)
+    page.clock.run_for(3500)
     expect(under_form).to_have_text("Invalid username or password")
     expect(page).to_have_url(f"{live_server.url}/login")
     assert not any(c["name"] == "token" for c in page.context.cookies())
