@@ -5,6 +5,10 @@ The poller reads the read-model database, never this process's memory of its own
 same with one process and with several API workers behind one follower: each worker polls the shared
 read models. A poll is one indexed range read on `event_log`; it costs nothing while no stream is open
 (the poller stops with its last subscriber).
+
+A company's colleague is told of the company's notices he reads, as his list and bell count them (decision
+3872): the role decides some (a profile edit's, an owner's), so those are decided when they are sent, with
+the role read then (decision 3895, `Subscriber.waits_for_role`).
 """
 
 from __future__ import annotations
@@ -18,32 +22,51 @@ from typing import Any
 from api.bootstrap import Services
 from api.edge.identity import company_account_id
 from api.edge.security import Principal
+from domain.accounts.team import OWN, has_right
+from domain.notifications.policy import read_by_colleague
 from projections import changes
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.2
 QUEUE_LIMIT = 1000
+# What a notice opens that a colleague reads or not by his role: decided by the role as it is when it is sent.
+ROLE_DECIDES = frozenset(read_by_colleague(True)) - frozenset(read_by_colleague(False))
 
 
 @dataclass(eq=False)
 class Subscriber:
+    # The stream's reader as last read (the stream reads the member again while it is open: his role counts).
     principal: Principal
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[changes.Change] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     @property
     def sees_everything(self) -> bool:
         return self.principal.is_admin or self.principal.is_auditor
 
     def may_see(self, change: changes.Change) -> bool:
-        if change.owner == company_account_id(self.principal):
-            return True
+        """By the reader's company and role as last read."""
+        company = company_account_id(self.principal)
+        if change.owner == company:
+            # The company's login reads all its notices; a colleague those his role reads (3872).
+            colleague = self.principal.account_id != company
+            about = change.about
+            return about is None or not colleague or about in self._read_about()
         return self.sees_everything and change.staff_may_see
 
+    def _read_about(self) -> tuple[str, ...]:
+        return read_by_colleague(has_right(self.principal.team_role, OWN))
+
+    def waits_for_role(self, change: changes.Change) -> bool:
+        """A notice of the company that the colleague reads or not by his role: sent only after his role is
+        read again, so a demotion recorded before it is sent counts (and a promotion)."""
+        company = company_account_id(self.principal)
+        return change.about in ROLE_DECIDES and change.owner == company != self.principal.account_id
+
     def offer(self, change: changes.Change) -> None:
-        if self.may_see(change):
+        if self.waits_for_role(change) or self.may_see(change):
             try:
-                self.queue.put_nowait(change.wire())
+                self.queue.put_nowait(change)
             except asyncio.QueueFull:  # a stalled reader: it will refetch on reconnect
                 log.warning("live notices: a subscriber's queue is full; a notice was dropped")
 

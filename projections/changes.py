@@ -3,7 +3,8 @@ models it was written with (one transaction), so a notice never arrives before t
 
 Each notice names its audience: the customer it belongs to (None: staff only). Staff see every notice; a
 customer sees their own rate requests, shipping orders, notifications and profile edit requests, and the
-tracking events of their bookings that reached them before they ended (decision 3837).
+tracking events of their bookings that reached them before they ended (decision 3837); a notification names
+what it opens, so a company's colleague is told only of those he reads (3872, 3895).
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ class Change:
     # The account that may see it besides staff (None: staff only); a notification is its recipient's only.
     owner: str | None
     staff_may_see: bool = True
+    # A notification's: what it opens (a subject's kind, '' for none), by which a company's colleague reads
+    # it or not (decision 3872); None for every other kind.
+    about: str | None = None
 
     def wire(self) -> dict[str, Any]:
         return {"kind": self.kind, "id": self.id, "reference": self.reference, "position": self.position}
@@ -77,8 +81,9 @@ def _change(row: dict[str, Any]) -> Change | None:
     if kind == "shipping_order" and row["so_customer"] is not None:
         return Change(kind, aggregate_id, row["so_reference"], position, row["so_customer"])
     if kind == "notification" and row["n_recipient"] is not None:
-        reference = row["n_reference"]
-        return Change(kind, aggregate_id, reference, position, row["n_recipient"], staff_may_see=False)
+        reference, about = row["n_reference"], row["n_subject_kind"] or ""
+        recipient = row["n_recipient"]
+        return Change(kind, aggregate_id, reference, position, recipient, staff_may_see=False, about=about)
     if kind == "registration" and row["reg_identity"] is not None:
         return Change(kind, row["reg_identity"], None, position, None)
     if kind == "tracking_event" and row["te_customer"] is not None:

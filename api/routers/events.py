@@ -66,10 +66,14 @@ async def stream(request: Request, principal: Annotated[Principal, Depends(strea
     sessions = request.app.state.services.sessions
 
     async def alive() -> bool:
+        """Whether the session still holds, the reader's place in his team read again with it (one statement,
+        the session check every request makes): a removed member's stream ends, a role change counts."""
         if time.time() >= principal.expires_at:
             return False
         try:
-            await asyncio.get_running_loop().run_in_executor(None, sessions.check, principal)
+            subscriber.principal = await asyncio.get_running_loop().run_in_executor(
+                None, sessions.check_member, principal
+            )
         except Unauthorized:
             return False
         return True
@@ -85,12 +89,20 @@ async def stream(request: Request, principal: Annotated[Principal, Depends(strea
                 try:
                     until_expiry = principal.expires_at - time.time()
                     wait = min(SESSION_CHECK_SECONDS, until_expiry, next_ping - loop.time())
-                    notice = await asyncio.wait_for(subscriber.queue.get(), max(wait, 0.01))
+                    change = await asyncio.wait_for(subscriber.queue.get(), max(wait, 0.01))
                 except TimeoutError:
                     if loop.time() >= next_ping:
                         next_ping = loop.time() + PING_SECONDS
                         yield ": ping\n\n"
                     continue
+                if subscriber.waits_for_role(change):
+                    # Read the role now (one statement per such notice: a staff decision on the company's
+                    # profile edit, to each colleague's open stream), not as it was up to a second ago.
+                    if not await alive():
+                        return
+                    if not subscriber.may_see(change):
+                        continue
+                notice = change.wire()
                 yield f"id: {notice['position']}\ndata: {json.dumps(notice, separators=(',', ':'))}\n\n"
         finally:
             feed.unsubscribe(subscriber)

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query
 from api.bootstrap import Services
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
 from api.edge.envelope import success
+from api.edge.errors import StoredNotShown
 from api.edge.identity import company_account_id
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -78,27 +79,49 @@ def create_api_key(
     body: ApiKeyBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     active = len([k for k in _key_rows(services, principal.account_id) if k["revoked_at"] is None])
-    key_id, key = command.returning(
+    issued = command.returning(
         lambda: _issued(
             services.integrations.issue_api_key(
                 principal.actor, principal.account_type, principal.username, body.label, active_keys=active
             )
         )
     )
-    return _created(ApiKey, _key_rows(services, principal.account_id), key_id, key=key)
+    return _created(ApiKey, _key_rows(services, principal.account_id), issued, "key")
 
 
-def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str], int]:
+def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str, int], int]:
     """(id, clear value, position) as the Command dependency takes it: (answer, position)."""
-    made_id, clear, position = result
-    return (made_id, clear), position
+    return result, result[2]
 
 
-def _created(shape: type[ApiKey | Webhook], rows: list[dict[str, Any]], made_id: Any, **clear: str) -> Any:
+def _kept(result: tuple[str, int]) -> tuple[tuple[str, int], int]:
+    """(answer, position) as the Command dependency takes it, the position kept in the answer."""
+    return result, result[1]
+
+
+def _recorded(position: int) -> tuple[int, int]:
+    """A command's position as the Command dependency takes it, answered too."""
+    return position, position
+
+
+def _created(
+    shape: type[ApiKey | Webhook], rows: list[dict[str, Any]], made: tuple[Any, str, int], clear: str
+) -> Any:
     """A new key or webhook answered as its list shows it, with its clear value (`key`, `secret`): the only
     time that value is answered."""
-    listed = next(row for row in rows if row["id"] == str(made_id))
-    return success({**wire_row(shape, listed), **clear}, status_code=201)
+    made_id, secret, position = made
+    listed = _stored(rows, str(made_id), position)
+    return success({**wire_row(shape, listed), clear: secret}, status_code=201)
+
+
+def _stored(rows: list[dict[str, Any]], made_id: str, position: int) -> dict[str, Any]:
+    """The row of what a command stored at `position`. Gone from the list by the time it is read (removed
+    meanwhile, or its owner erased): the write stood all the same, answered as a stored write the read
+    models do not show (202, the id and the position), never as a failure."""
+    listed = next((row for row in rows if row["id"] == made_id), None)
+    if listed is None:
+        raise StoredNotShown(position, made_id)
+    return listed
 
 
 @router.delete("/api-keys/{id}", response_model=Envelope[Removed])
@@ -117,7 +140,7 @@ def create_webhook(
     body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     held = len(_webhook_rows(services, company_account_id(principal)))
-    subscription_id, secret = command.returning(
+    subscribed = command.returning(
         lambda: _issued(
             services.integrations.subscribe(
                 principal.actor,
@@ -128,9 +151,7 @@ def create_webhook(
             )
         )
     )
-    return _created(
-        Webhook, _webhook_rows(services, company_account_id(principal)), subscription_id, secret=secret
-    )
+    return _created(Webhook, _webhook_rows(services, company_account_id(principal)), subscribed, "secret")
 
 
 @router.delete("/webhooks/{id}", response_model=Envelope[Removed])
@@ -144,8 +165,10 @@ def choose_event_types(
     id: str, body: EventTypesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     """The kinds of notification this subscription hears (null: every kind)."""
-    command(services.integrations.choose_event_types, id, body.event_types, principal.actor)
-    return success(wire_row(Webhook, _listed_webhook(services, principal, id)))
+    position = command.returning(
+        lambda: _recorded(services.integrations.choose_event_types(id, body.event_types, principal.actor))
+    )
+    return success(wire_row(Webhook, _listed_webhook(services, principal, id, position)))
 
 
 @router.post("/webhooks/{id}/rotate-secret", response_model=Envelope[RotatedSecret])
@@ -154,10 +177,12 @@ def rotate_secret(
 ) -> Any:
     """A new signing secret, answered this once; the previous one keeps signing beside it (both signatures
     in `webhook-signature`) for `overlapHours`, so the receiver can switch without losing a notification."""
-    secret = command.returning(
-        lambda: services.integrations.rotate_secret(id, timedelta(hours=body.overlap_hours), principal.actor)
+    secret, position = command.returning(
+        lambda: _kept(
+            services.integrations.rotate_secret(id, timedelta(hours=body.overlap_hours), principal.actor)
+        )
     )
-    listed = _listed_webhook(services, principal, id)
+    listed = _listed_webhook(services, principal, id, position)
     rotated = {
         "id": id,
         "secret": secret,
@@ -166,9 +191,11 @@ def rotate_secret(
     return success(wire_row(RotatedSecret, rotated))
 
 
-def _listed_webhook(services: Services, principal: Principal, subscription_id: str) -> dict[str, Any]:
-    rows = _webhook_rows(services, company_account_id(principal))
-    return next(w for w in rows if w["id"] == subscription_id)
+def _listed_webhook(
+    services: Services, principal: Principal, subscription_id: str, position: int
+) -> dict[str, Any]:
+    """The webhook as its list shows it after the caller's command, stored at `position`."""
+    return _stored(_webhook_rows(services, company_account_id(principal)), subscription_id, position)
 
 
 def _deliveries(

@@ -19,10 +19,16 @@ import uvicorn
 from api.main import create_app
 from api.routers import events
 from api.settings import Settings
+from domain.notifications.notification import Notification
+from domain.shared.actor import SYSTEM_ACTOR
 from tests.api.booking_support import ADMIN, create, customer, ok
+from tests.api.team_support import TEAM, company, member
+from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login
+from tests.corpus import TEAM_COLLEAGUES, TEAM_COMPANY
 
 STREAM = "/events/api/v1/stream"
+REZA, _, _, NEGAR = TEAM_COLLEAGUES
 
 
 class LiveClient(httpx.Client):
@@ -168,3 +174,54 @@ def test_a_worker_without_followers_streams_what_another_process_recorded(
         stream = Listener(worker, headers=alice)
         booking = create(live, alice)
         assert _until(stream, "rate_request", booking["id"])["reference"] == booking["reference"]
+
+
+def _told_before(listener: Listener, marker: str, within: float = 5.0) -> list[tuple[str, str]]:
+    """Every notice (kind, id) the stream tells before the booking `marker`'s: a stream tells in the store's
+    order, so what it has not told by then it does not tell."""
+    told: list[tuple[str, str]] = []
+    deadline = time.monotonic() + within
+    while True:
+        notice = listener.next(timeout=max(0.01, deadline - time.monotonic()))
+        if notice["kind"] == "rate_request" and notice["id"] == marker:
+            return told
+        told.append((notice["kind"], notice["id"]))
+
+
+def _company_notice(client: LiveClient, company_id: str, title: str, subject: dict[str, Any] | None) -> str:
+    """A notice to the company's account, as the policy records one (the sign-up's welcome opens nothing)."""
+    services = services_of(client)
+    notice = Notification.create(
+        f"{title}/{company_id}", 1, company_id, title, f"{title}.", SYSTEM_ACTOR, subject=subject
+    )
+    services.settle(services.notifications.record(notice))
+    return str(notice.id)
+
+
+def test_a_colleague_is_told_only_of_the_notices_he_reads_by_his_role_now(live: LiveClient) -> None:
+    """Decision 3895: the stream tells each colleague of the company's notices only those his list shows
+    (3872), by his role as it is when the notice is told, not as it was when the stream opened."""
+    owner, company_id = company(live, TEAM_COMPANY, "ops@parsexport.example")
+    reza, _ = member(live, owner, REZA[0], REZA[1], "booker")
+    negar, negar_id = member(live, owner, NEGAR[0], NEGAR[1], "owner")
+    streams = {"company": Listener(live, headers=owner), "booker": Listener(live, headers=reza)}
+    streams["owner"] = Listener(live, headers=negar)
+    edit = {"kind": "edit_request", "id": "10101010101", "reference": None}
+
+    welcome = _company_notice(live, company_id, "Registration accepted", None)
+    edited = _company_notice(live, company_id, "Profile edit approved", edit)
+    marker = create(live, owner)["id"]
+    told = {who: _told_before(stream, marker) for who, stream in streams.items()}
+    assert {("notification", welcome), ("notification", edited)} <= set(told["company"]), told
+    assert ("notification", welcome) not in told["booker"] + told["owner"], told
+    assert ("notification", edited) not in told["booker"], told
+    assert ("notification", edited) in told["owner"], told
+
+    # The owner is demoted with her stream open: from the moment it is answered, what only an owner reads is
+    # no longer told to her (her stream stays open: she still reads the company's bookings).
+    ok(live.put(f"{TEAM}/members/{negar_id}", json={"role": "viewer"}, headers=owner))
+    edited_again = _company_notice(live, company_id, "Profile edit declined", edit)
+    marker = create(live, owner)["id"]
+    told = {who: _told_before(stream, marker) for who, stream in streams.items()}
+    assert ("notification", edited_again) in told["company"], told
+    assert ("notification", edited_again) not in told["owner"] + told["booker"], told
