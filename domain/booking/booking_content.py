@@ -103,6 +103,9 @@ class BookingRequestContent:
     parties: tuple[DocumentParty, ...] = ()
     references: tuple[Reference, ...] = ()
     expected_departure_date: str | None = None
+    # The window in which the shipper expects the cargo at the place of delivery (start, end: YYYY-MM-DD).
+    expected_arrival_start: str | None = None
+    expected_arrival_end: str | None = None
     as_sent: Mapping[str, Any] = field(default_factory=dict)
     # The transport document asked for: a sea waybill (True) or a bill of lading (False); None: not said.
     sea_waybill: bool | None = None
@@ -165,6 +168,29 @@ LOCATIONS = "locations"
 MAX_UNITS = 1000
 
 
+def _arrival_window_faults(content: BookingRequestContent, today: date) -> dict[str, str]:
+    """The expected arrival dates hold the departure's horizon (a sailing later than that is not booked)
+    and the window starts no later than it ends; each fault keyed by the date it is about."""
+    faults: dict[str, str] = {}
+    days = {
+        key: date.fromisoformat(text)
+        for key, text in (
+            ("expected_arrival_start", content.expected_arrival_start),
+            ("expected_arrival_end", content.expected_arrival_end),
+        )
+        if text
+    }
+    for key, day in days.items():
+        if day < today:
+            faults[key] = message("booking.arrival.past")
+        elif day > today + SHIPPING_HORIZON:
+            faults[key] = message("booking.arrival.far")
+    start, end = days.get("expected_arrival_start"), days.get("expected_arrival_end")
+    if not faults and start and end and start > end:
+        faults["expected_arrival_start"] = message("booking.arrival.order")
+    return faults
+
+
 def rate_request_details(
     content: BookingRequestContent, today: date, catalog: ReferenceCatalog
 ) -> dict[str, Any]:
@@ -216,6 +242,7 @@ def rate_request_details(
             errors["expected_departure_date"] = message("booking.departure.past")
         elif departure > today + SHIPPING_HORIZON:  # as on the portal's own form
             errors["expected_departure_date"] = message("booking.departure.far")
+    errors.update(_arrival_window_faults(content, today))
     if errors:
         raise ValidationFailed(errors)
     assert kind is not None and loading is not None and discharge is not None

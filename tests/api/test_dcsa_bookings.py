@@ -148,6 +148,30 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
             7002,
         ),
         (lambda b: b.update(expectedDepartureDate=1_800_000_000), "$.expectedDepartureDate", 7002),
+        # The expected arrival window: it starts no later than it ends, within the departure's horizon.
+        (
+            lambda b: b.update(
+                expectedArrivalAtPlaceOfDeliveryStartDate=str(date.today() + timedelta(days=40)),
+                expectedArrivalAtPlaceOfDeliveryEndDate=str(date.today() + timedelta(days=30)),
+            ),
+            "$.expectedArrivalAtPlaceOfDeliveryStartDate",
+            7004,
+        ),
+        (
+            lambda b: b.update(
+                expectedArrivalAtPlaceOfDeliveryStartDate=str(date.today() + timedelta(days=30)),
+                expectedArrivalAtPlaceOfDeliveryEndDate="2099-12-31",
+            ),
+            "$.expectedArrivalAtPlaceOfDeliveryEndDate",
+            7004,
+        ),
+        (
+            lambda b: b.update(
+                expectedArrivalAtPlaceOfDeliveryStartDate=str(date.today() - timedelta(days=2))
+            ),
+            "$.expectedArrivalAtPlaceOfDeliveryStartDate",
+            7004,
+        ),
     ],
     ids=[
         "missing-field",
@@ -160,6 +184,9 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
         "boolean-as-text",
         "date-as-date-time",
         "date-as-number",
+        "arrival-start-after-end",
+        "arrival-in-2099",
+        "arrival-in-the-past",
     ],
 )
 def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothing(

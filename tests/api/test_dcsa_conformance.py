@@ -374,3 +374,24 @@ def test_uc12_completed(integrator: Integrator) -> None:
     it.notified_as(reference, ("COMPLETED", "AMENDMENT_CANCELLED", None))
     it.refused("PUT", reference, amended, 409)  # a completed booking is neither updated nor amended
     it.refused("PATCH", reference, {"bookingCancellationStatus": "CANCELLATION_RECEIVED"}, 409)
+
+
+def test_an_estimated_plan_never_says_the_carrier_will_name_what_the_shipper_sent(
+    integrator: Integrator,
+) -> None:
+    """The sample names its vessel and voyage (none published): confirmed on an estimated plan, neither the
+    read nor the notification tells the integrator the carrier will name them, and both say the same."""
+    it = integrator
+    sent = sample("booking-regular")
+    assert sent["vessel"]["name"] and sent["carrierExportVoyageNumber"]
+    reference = confirmed(it)
+    said = [f["message"] for f in it.read(reference).get("feedbacks", [])]
+    assert said == [ESTIMATED_PLAN_NOTE]
+    assert not any("will name the vessel" in text for text in said), said
+    it.notified_as(reference, ("CONFIRMED", None, None))
+    told = [
+        r.json["data"]
+        for r in it.hooks.received
+        if r.json["data"]["carrierBookingRequestReference"] == reference
+    ]
+    assert [f["message"] for f in told[-1]["feedbacks"]] == said

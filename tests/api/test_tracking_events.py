@@ -707,3 +707,22 @@ def test_the_as_of_view_shows_where_the_booking_was_at_a_past_moment(
     assert ok(client.get(state, headers=admin_headers, params={"position": before_any}))["tracking"] is None
     head = ok(client.get("/audit/api/v1/events", headers=admin_headers, params={"limit": 1}))["head"]
     assert ok(client.get(state, headers=admin_headers, params={"position": head}))["tracking"] == now
+
+
+def test_a_range_that_ends_before_it_starts_is_refused_naming_both_ends(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """An inverted range is the caller's mistake: answered empty, it would read as "nothing happened"."""
+    alice, reference, _ = tracked(client, admin_headers, "tnt-inverted")
+    for earliest, latest in (
+        ("eventUpdatedDateTimeMin", "eventUpdatedDateTimeMax"),
+        ("eventDateTimeMin", "eventDateTimeMax"),
+    ):
+        # The same instant written at two offsets is one moment: a range of it stands.
+        same = {earliest: "2026-01-24T12:00:00+02:00", latest: "2026-01-24T10:00:00Z"}
+        read_events(client, alice, carrierBookingReference=reference, **same)
+        inverted = {earliest: "2026-01-24T10:00:01Z", latest: "2026-01-24T10:00:00Z"}
+        answer = client.get(V3, headers=alice, params={"carrierBookingReference": reference, **inverted})
+        said = refused(answer, 400)
+        assert {e["propertyPath"] for e in said} == {f"$.{earliest}", f"$.{latest}"}
+        assert all(earliest in e["message"] and latest in e["message"] for e in said)

@@ -23,6 +23,8 @@ _PATHS = [
     (re.compile(r"^equipments\.(\d+)\.iso_code$"), "$.requestedEquipments[{0}].ISOEquipmentCode"),
     (re.compile(r"^equipments\.(\d+)\.units$"), "$.requestedEquipments[{0}].units"),
     (re.compile(r"^expected_departure_date$"), "$.expectedDepartureDate"),
+    (re.compile(r"^expected_arrival_start$"), "$.expectedArrivalAtPlaceOfDeliveryStartDate"),
+    (re.compile(r"^expected_arrival_end$"), "$.expectedArrivalAtPlaceOfDeliveryEndDate"),
     (re.compile(r"^pol_id$"), "$.shipmentLocations"),  # the port of loading among them
     # The sailing a booking names: by route, or by vessel and voyage / service and date.
     (re.compile(r"^sailing\.routing_reference$"), "$.routingReference"),
@@ -152,11 +154,17 @@ def booking_content(
         expected_departure_date=(
             body.expectedDepartureDate.isoformat() if body.expectedDepartureDate else None
         ),
+        expected_arrival_start=_day(body.expectedArrivalAtPlaceOfDeliveryStartDate),
+        expected_arrival_end=_day(body.expectedArrivalAtPlaceOfDeliveryEndDate),
         as_sent=as_sent,
         sea_waybill=(
             None if body.transportDocumentTypeCode is None else body.transportDocumentTypeCode == "SWB"
         ),
     )
+
+
+def _day(day: date | None) -> str | None:
+    return day.isoformat() if day else None
 
 
 def sailing_choice(body: CreateBooking | UpdateBooking) -> SailingChoice:

@@ -23,10 +23,11 @@ _NAMED_FIELD = NAMED_FIELD
 
 
 # What a confirmed booking on an estimated sailing tells its integrator, in its /v2 reads and notifications:
-# Booking 2.0.5 has no property for an estimated plan.
+# Booking 2.0.5 has no property for an estimated plan. True whether or not the shipper sent a vessel and
+# voyage (one that is not published leaves the plan estimated too): it speaks of the plan, not of the request.
 ESTIMATED_PLAN_NOTE = (
-    "The transport plan and cut-off times are estimated: no sailing is published yet. The carrier will name"
-    " the vessel and voyage, and the plan and cut-offs will change"
+    "The transport plan and cut-off times are estimated: no published sailing is named for this booking yet,"
+    " so the plan names no vessel or voyage. The plan and cut-offs will change when the carrier names one"
 )
 
 

@@ -50,6 +50,7 @@ from domain.shared.errors import (
     Unauthorized,
     ValidationFailed,
 )
+from domain.shared.messages import message
 from domain.shared.moments import instant_problem
 from domain.tracking import application as outcomes
 from domain.tracking.milestone import EVENT_TYPES, PUBLISHER, BookingMatch, check_event, equipment_reference
@@ -266,6 +267,15 @@ def _when(value: datetime | None, name: str) -> str | None:
     return moment(value.isoformat())
 
 
+def _range(query: dict[str, Any], earliest: str, latest: str, names: tuple[str, str]) -> None:
+    """A range whose start is after its end is the caller's mistake, refused naming both ends: answered
+    empty it would read as "nothing happened"."""
+    low, high = query[earliest], query[latest]
+    if low is not None and high is not None and low > high:
+        said = message("tracking.range.inverted", earliest=names[0], latest=names[1])
+        raise ValidationFailed({f"$.{names[0]}": said, f"$.{names[1]}": said})
+
+
 def _events(
     services: Services, principal: Principal, query: dict[str, Any]
 ) -> tuple[list[dict[str, Any]], str | None]:
@@ -336,6 +346,8 @@ async def get_events(
         "limit": limit,
         "cursor": None if cursor is None else _cursor(cursor),
     }
+    _range(query, "updatedMin", "updatedMax", ("eventUpdatedDateTimeMin", "eventUpdatedDateTimeMax"))
+    _range(query, "happenedMin", "happenedMax", ("eventDateTimeMin", "eventDateTimeMax"))
     events, next_cursor = await off_loop(_events, services, principal, query)
     headers = {} if next_cursor is None else {"Next-Page-Cursor": next_cursor}
     return JSONResponse({"events": events}, headers=headers)
