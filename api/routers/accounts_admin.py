@@ -212,14 +212,7 @@ def erase_registration(
 ) -> Response:
     """Erase the personal data of an applicant whose sign-up opened no login (declined, or never finished) for
     good; its identity number is free for a new sign-up (decision 3892). An accepted one is the customer's."""
-    erasure = Erasure(
-        services.settings,
-        services.store,
-        services.accounts,
-        services.integrations,
-        services.read_models,
-        lambda _sign_up, position: services.settle(position),
-    )
+    erasure = _erasure(services, lambda _sign_up, position: services.settle(position))
     erased = erase_sign_up(erasure, nationalId, body.reason, principal.actor)
     return success({"nationalId": nationalId.strip(), "erased": True, "keysDestroyed": erased.keys_destroyed})
 
@@ -358,7 +351,13 @@ def erase(accountId: str, body: EraseBody, principal: AdminUser, services: Servi
         services.sessions.end(account_id, position)
         services.settle(position)
 
-    erasure = Erasure(
+    erased = erase_customer(_erasure(services, recorded), accountId, body.reason, principal.actor)
+    return success({"accountId": erased.account_id, "erased": True, "keysDestroyed": erased.keys_destroyed})
+
+
+def _erasure(services: Services, recorded: Callable[[str, int], None]) -> Erasure:
+    """An erasure on this process's services; `recorded` is told of the erasure's id and store position."""
+    return Erasure(
         services.settings,
         services.store,
         services.accounts,
@@ -366,5 +365,3 @@ def erase(accountId: str, body: EraseBody, principal: AdminUser, services: Servi
         services.read_models,
         recorded,
     )
-    erased = erase_customer(erasure, accountId, body.reason, principal.actor)
-    return success({"accountId": erased.account_id, "erased": True, "keysDestroyed": erased.keys_destroyed})
