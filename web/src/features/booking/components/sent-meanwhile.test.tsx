@@ -1,7 +1,7 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RateRequestDetail } from '../api/booking-api';
-import { useSentMeanwhile } from './sent-meanwhile';
+import { SentMeanwhileNotice, useSentMeanwhile } from './sent-meanwhile';
 
 type Sent = NonNullable<RateRequestDetail['sent']>;
 
@@ -35,5 +35,23 @@ describe('a shared draft sent by another while she types it (decision 3886)', ()
     act(() => view.result.current.onTyped(null));
     view.rerender({ detail: detailWith({ name: 'Maryam Ahmadi', byYou: false, at: '2026-12-07T11:00:00Z' }) });
     expect(view.result.current.told).toBeNull();
+  });
+
+  const told = { draft: 'documents' as const, name: 'Maryam Ahmadi', at: '2026-12-07T10:57:00Z', lines: typed };
+
+  it('takes the keyboard when the form she was in went with it', () => {
+    // The field she was in is gone: the focus fell to the body.
+    (document.activeElement as HTMLElement | null)?.blur();
+    render(<SentMeanwhileNotice told={told} onDismiss={() => undefined} />);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Maryam Ahmadi sent/ }));
+  });
+
+  it('leaves the keyboard where she still is', () => {
+    const elsewhere = document.createElement('input');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    render(<SentMeanwhileNotice told={told} onDismiss={() => undefined} />);
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
   });
 });

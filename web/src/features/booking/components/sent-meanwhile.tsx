@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { formatMoment } from '@/lib/format';
+import { focusWasLost } from '@/lib/page-focus';
 import type { RateRequestDetail } from '../api/booking-api';
 import styles from './booking.module.css';
 
@@ -68,6 +69,13 @@ export function useSentMeanwhile(detail: RateRequestDetail | undefined, draft: S
 export function SentMeanwhileNotice({ told, onDismiss }: { told: SentMeanwhile | null; onDismiss: () => void }) {
   const { t } = useTranslation('booking');
   const [shown, setShown] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form she was in gave way with the field she was in: the keyboard's place fell to the page's body.
+  // The note saying why takes it, so the next Tab is its buttons, not the page's top (never taken from
+  // where she still is); scrolled into sight, as on a phone the form she was in lay far below it.
+  useEffect(() => {
+    if (told && focusWasLost()) heading.current?.focus();
+  }, [told]);
   if (!told) return null;
   const who = told.name ?? t('sentMeanwhile.someone');
   const copy = async () => {
@@ -81,7 +89,7 @@ export function SentMeanwhileNotice({ told, onDismiss }: { told: SentMeanwhile |
   };
   return (
     <section className={styles.reviseSummary} role="alert" aria-labelledby={`sent-meanwhile-${told.draft}`}>
-      <h2 id={`sent-meanwhile-${told.draft}`}>
+      <h2 id={`sent-meanwhile-${told.draft}`} ref={heading} tabIndex={-1}>
         {t(`sentMeanwhile.title.${told.draft}`, { name: who, time: formatMoment(told.at) })}
       </h2>
       <p>{t('sentMeanwhile.notSent')}</p>
