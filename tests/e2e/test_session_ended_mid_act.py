@@ -55,8 +55,9 @@ def test_a_reason_sent_after_the_session_ended_comes_back_after_the_login(
     dialog = page.get_by_role("dialog", name="Request cancellation")
     expect(dialog.get_by_role("alert")).to_have_text(w("common:keptDraft.notSent"))
     expect(dialog.get_by_label("Reason (optional)")).to_have_value(REASON)
-    # The keyboard is in the dialog, not on the page's heading behind it (record 3875's focus waits for it).
-    page.wait_for_timeout(500)
+    # The keyboard is in the dialog, not on the page's heading behind it: record 3875's focus waits for the
+    # heading and takes it as the heading is added, so once it is shown that turn has been played.
+    expect(page.locator("main h1")).to_be_visible()
     assert dialog.evaluate("d => d.contains(document.activeElement)")
     no_serious_violations(page)
     page.screenshot(path=str(screenshot_dir / "session-ended-draft-back.png"), full_page=True)
