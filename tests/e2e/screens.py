@@ -22,10 +22,10 @@ def fill_rate_request(
 ) -> None:
     """Fills the new booking's form for a dry container of `size` on `lane` (POL, POD), shipping on `day`;
     sending it is the caller's."""
-    choose(page, "POL", lane[0])
-    choose(page, "POD", lane[1])
-    choose(page, "Container Type", "Dry")
-    choose(page, "Container Size", size)
+    choose(page, "Port of loading", lane[0])
+    choose(page, "Port of discharge", lane[1])
+    choose(page, "Container type", "Dry")
+    choose(page, "Container size", size)
     page.get_by_label("Number of containers").fill(quantity)
     page.get_by_label("Commodity").fill(commodity)
     page.get_by_label("HS code").fill(hs_code)

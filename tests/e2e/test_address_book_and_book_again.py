@@ -108,8 +108,8 @@ def test_book_again_opens_the_new_booking_form_filled_in(
     expect(page.get_by_label("Commodity")).to_have_value("Dates, pitted, in cartons")
     expect(page.get_by_label("HS code")).to_have_value(earlier["hsCode"])
     expect(page.get_by_label("Number of containers")).to_have_value(str(earlier["quantity"]))
-    expect(page.get_by_role("combobox", name="POL")).to_contain_text(earlier["pol"]["name"])
-    expect(page.get_by_role("combobox", name="POD")).to_contain_text(earlier["pod"]["name"])
+    expect(page.get_by_role("combobox", name="Port of loading")).to_contain_text(earlier["pol"]["name"])
+    expect(page.get_by_role("combobox", name="Port of discharge")).to_contain_text(earlier["pod"]["name"])
     assert layout_problems(page) == []
     shot(page, screenshot_dir, "book-again-form")
 

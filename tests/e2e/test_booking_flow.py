@@ -96,10 +96,10 @@ def console_quote(
 
 def new_request_form(page: Page, server: LiveServer, container_type: str, commodity: str) -> None:
     page.goto(f"{server.url}/dashboard/bookings/NewBooking")
-    choose(page, "POL", "Shanghai")
-    choose(page, "POD", "Singapore")
-    choose(page, "Container Type", container_type)
-    choose(page, "Container Size", "40")
+    choose(page, "Port of loading", "Shanghai")
+    choose(page, "Port of discharge", "Singapore")
+    choose(page, "Container type", container_type)
+    choose(page, "Container size", "40")
     page.get_by_label("Number of containers").fill("1")
     page.get_by_label("Commodity").fill(commodity)
     page.get_by_label("HS code").fill("080251")
@@ -169,7 +169,7 @@ def test_dry_cargo_from_request_to_completed(
     # Validation messages first.
     page.get_by_role("button", name="Request Price").click()
     expect(page.get_by_text("Commodity").first).to_be_visible()
-    expect(page.get_by_text("POL is Required")).to_be_visible()
+    expect(page.get_by_text("Port of loading is Required")).to_be_visible()
     no_serious_violations(page)  # field errors on the form's surface
 
     in_20_days = (date.today() + timedelta(days=20)).isoformat()
@@ -317,7 +317,7 @@ def test_reefer_dangerous_request_with_order_revision(
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_text("This Field is required")).to_have_count(4)
     page.get_by_label("IMO Class").fill("3")
-    page.get_by_label("UN No").fill("1170")
+    page.get_by_label("UN number").fill("1170")
     page.get_by_label("Temperature").fill("-18")
     page.get_by_label("Humidity").fill("60")
     page.get_by_label("Ventilation", exact=True).check()
@@ -339,7 +339,7 @@ def test_reefer_dangerous_request_with_order_revision(
         staff_page,
         panel,
         "Request Order Revision",
-        ("Give at least one field message", "UN No revise message", revise),
+        ("Give at least one field message", "UN number revise message", revise),
         screenshot_dir / "operations-order-revision.png",
         beside_the_field=False,  # any of the fields may carry it
     )
@@ -350,7 +350,7 @@ def test_reefer_dangerous_request_with_order_revision(
     page.get_by_test_id("booking-row").filter(has_text=cargo).get_by_role("link", name="View Details").click()
     expect(page).to_have_url(f"{live_server.url}/dashboard/bookings/rate-request/edit/{rid}")
     expect(page.get_by_role("heading", name="Edit Shipping Order")).to_be_visible()
-    un = page.get_by_label("UN No")
+    un = page.get_by_label("UN number")
     expect(un).to_have_value("1170")
     expect(un).to_have_attribute("aria-invalid", "true")
     expect(un).to_have_accessible_description(revise)

@@ -156,10 +156,10 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         c.click(
             c.page.get_by_role("link", name=re.compile(re.escape(w("booking:bookings.newBooking")))).first
         )
-        c.choose(w("booking:fields.pol"), "Shanghai")
-        c.choose(w("booking:fields.pod"), "Singapore")
-        c.choose(w("booking:fields.containerType"), w("reference:containerTypes.1"))
-        c.choose(w("booking:fields.containerSize"), w("reference:containerSizes.1"))
+        c.choose(w("field:pol_id"), "Shanghai")
+        c.choose(w("field:pod_id"), "Singapore")
+        c.choose(w("field:container_type_id"), w("reference:containerTypes.1"))
+        c.choose(w("field:container_size_id"), w("reference:containerSizes.1"))
         c.fill(c.page.get_by_label(w("field:quantity")), "1")
         c.fill(c.page.get_by_label(w("field:commodity"), exact=True), cargo)
         c.fill(c.page.get_by_label(w("field:hs_code")), "080251")
@@ -244,7 +244,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         c.click(d.get_by_role("button", name=w("booking:containerDialog.addButton")))
         c.click(d.get_by_role("button", name=submit))
         c.fill(
-            c.page.get_by_label(w("booking:orderFields.cargoDescription")),
+            c.page.get_by_label(w("field:cargo_description")),
             "Roasted pistachios in 25 kg cartons",
         )
         c.click(c.page.get_by_role("button", name=w("booking:actions.continue")))

@@ -165,7 +165,7 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
     summary = page.get_by_role("region", name=w("booking:revisionSummary.title_other", n=2))
     expect(summary).to_contain_text(revise["cargoDescription"])
     expect(summary).to_contain_text(revise["containers"])
-    cargo_words = w("booking:orderFields.cargoDescription")
+    cargo_words = w("field:cargo_description")
     cargo = page.get_by_label(cargo_words)
     assert top_of(summary) < top_of(page.get_by_role("button", name=add_shipper)) < top_of(cargo)
     shot(page, screenshot_dir, "order-revision")
@@ -175,7 +175,7 @@ def test_an_order_revision_says_its_messages_first_and_keeps_the_ticks(
     summary.get_by_role("link", name=cargo_words).click()
     expect(cargo).to_be_focused()
     expect(cargo).to_be_in_viewport()
-    summary.get_by_role("link", name=w("booking:orderFields.containers")).click()
+    summary.get_by_role("link", name=w("field:containers")).click()
     expect(page.get_by_role("button", name=add_containers)).to_be_focused()
 
 
@@ -218,8 +218,9 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     page: Page, live_server: LiveServer, screenshot_dir: Path, viewport: ViewportSize, lang: Language
 ) -> None:
     w = words(lang)
-    temperature = f"{w('booking:orderFields.temprature')} ({w('booking:units.°C')})"
-    humidity = f"{w('booking:orderFields.humidity')} ({w('booking:units.%')})"  # "رطوبت (٪)" in Persian
+    # The contract's label bare of its unit, the unit in the reader's words: "رطوبت (٪)" in Persian.
+    temperature = f"{w('field:temperature').removesuffix(' (°C)')} ({w('booking:units.°C')})"
+    humidity = f"{w('field:humidity').removesuffix(' (%)')} ({w('booking:units.%')})"
     submit, cancel = w("booking:actions.submit"), w("booking:actions.cancel")
     add_shipper = page.get_by_role("button", name=w("booking:shippingOrder.addShipper"))
     add_containers = page.get_by_role("button", name=w("booking:shippingOrder.addContainers"))
@@ -275,7 +276,7 @@ def test_the_shipping_order_says_units_takes_phones_and_asks_before_discarding(
     expect(dialog).to_be_hidden()
     expect(add_containers.get_by_test_id("button-done")).to_be_visible()
 
-    page.get_by_label(w("booking:orderFields.cargoDescription")).fill("Frozen Medjool dates in 5 kg cartons")
+    page.get_by_label(w("field:cargo_description")).fill("Frozen Medjool dates in 5 kg cartons")
     page.get_by_label(temperature).fill("-18")
     page.get_by_label(humidity).fill("85")
     shot(page, screenshot_dir, "order-units")

@@ -329,7 +329,7 @@ def test_a_completed_booking_says_completed_everywhere(
     console = staff.new_page()
     sign_in(console, live_server, ADMIN_USERNAME, ADMIN_PASSWORD, w)
     console.goto(f"{live_server.url}/dashboard/operations")
-    states = console.get_by_label(w("operations:console.state"), exact=True)
+    states = console.get_by_label(w("field:state"), exact=True)
     # The filter names each code of the lifecycle in words of its own (operations:stateFilter).
     filtered = w("operations:stateFilter.4")
     # Waited for, not read at once: the filter is drawn again when the console's words arrive.

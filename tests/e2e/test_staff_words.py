@@ -128,14 +128,14 @@ def test_an_order_revision_offers_only_the_orders_fields_and_says_what_it_did(
     panel.get_by_role("button", name="Request Order Revision").click()
     dialog = staff.get_by_role("dialog", name="Request Order Revision")
     expect(dialog.get_by_label("IMO class revise message")).to_be_visible()
-    expect(dialog.get_by_label("UN No revise message")).to_be_visible()
+    expect(dialog.get_by_label("UN number revise message")).to_be_visible()
     # A dry container has no temperature or humidity to revise.
     expect(dialog.get_by_label(re.compile("Temperature"))).to_have_count(0)
     expect(dialog.get_by_label(re.compile("Humidity"))).to_have_count(0)
     shot(staff, screenshot_dir, "order-revision")
     # Sent once, at the last width (the desktop run comes first): the revision is one act of one booking.
     if viewport["width"] < 768:
-        dialog.get_by_label("UN No revise message").fill("Give the UN number as on the MSDS")
+        dialog.get_by_label("UN number revise message").fill("Give the UN number as on the MSDS")
         dialog.get_by_role("button", name="Confirm").click()
         expect(staff.get_by_text(re.compile(r"^Order revision requested"))).to_be_visible()
         expect(staff.get_by_text(re.compile(r": done$"))).to_have_count(0)

@@ -249,10 +249,10 @@ def test_the_whole_walk(
         with customer.turn():
             new_booking = re.compile(re.escape(w("booking:bookings.newBooking")))
             customer.click(c.get_by_role("link", name=new_booking).first)
-            customer.choose(w("booking:fields.pol"), "Bandar Abbas")
-            customer.choose(w("booking:fields.pod"), "Hamburg")
-            customer.choose(w("booking:fields.containerType"), w("reference:containerTypes.1"))
-            customer.choose(w("booking:fields.containerSize"), w("reference:containerSizes.1"))
+            customer.choose(w("field:pol_id"), "Bandar Abbas")
+            customer.choose(w("field:pod_id"), "Hamburg")
+            customer.choose(w("field:container_type_id"), w("reference:containerTypes.1"))
+            customer.choose(w("field:container_size_id"), w("reference:containerSizes.1"))
             customer.fill(c.get_by_label(w("field:quantity")), "1")
             customer.fill(c.get_by_label(w("field:commodity"), exact=True), cargo)
             customer.fill(c.get_by_label(w("field:hs_code")), WALK_HS_CODE)
@@ -316,7 +316,7 @@ def test_the_whole_walk(
             expect(c.get_by_role("heading", name=w("booking:shippingOrder.title")).first).to_be_visible(
                 timeout=LIVE
             )
-            sailing = c.get_by_role("region", name=w("common:sailingFacts.sailing"))
+            sailing = c.get_by_role("region", name=w("field:sailing"))
             if persian:  # days in Solar Hijri, Persian digits: the checker reads them
                 expect(sailing.locator("dd").nth(0)).to_contain_text(PERSIAN_DIGIT)
             else:
@@ -349,9 +349,7 @@ def test_the_whole_walk(
             customer.fill(d.get_by_label(w("booking:containerDialog.netWeight")), "8000")
             customer.click(d.get_by_role("button", name=w("booking:containerDialog.addButton")))
             customer.click(d.get_by_role("button", name=submit))
-            customer.fill(
-                c.get_by_label(w("booking:orderFields.cargoDescription")), "Saffron threads in 500 g tins"
-            )
+            customer.fill(c.get_by_label(w("field:cargo_description")), "Saffron threads in 500 g tins")
             seen += customer.look("order-filled")
             customer.click(c.get_by_role("button", name=w("booking:actions.continue")))
             expect(c.get_by_text(w("booking:shippingOrder.sent"))).to_be_visible()
@@ -365,7 +363,7 @@ def test_the_whole_walk(
             asked = w("operations:orderActions.order_revision.title")
             staff.click(panel.get_by_role("button", name=asked, exact=True))
             dialog = s.get_by_role("dialog", name=asked)
-            field = w("booking:orderFields.cargoDescription")
+            field = w("field:cargo_description")
             staff.fill(dialog.get_by_label(w("operations:actionDialog.reviseMessage", name=field)), revise)
             staff.click(dialog.get_by_role("button", name=w("operations:actionDialog.confirm")))
             expect(dialog).to_have_count(0)
@@ -384,7 +382,7 @@ def test_the_whole_walk(
             expect(mine.filter(visible=True)).to_contain_text(w("common:whoseMove.mine"))
             customer.click(mine.filter(visible=True).get_by_role("link", name=details))
             expect(c.get_by_role("heading", name=w("booking:detail.editOrder"))).to_be_visible()
-            described = c.get_by_label(w("booking:orderFields.cargoDescription"))
+            described = c.get_by_label(w("field:cargo_description"))
             expect(described).to_have_accessible_description(revise)
             seen += customer.look("order-revision")
             customer.fill(described, "Saffron threads, Sargol grade, in 500 g tins")
@@ -493,15 +491,15 @@ def test_the_whole_walk(
             set_off = pattern(lang, "common:progressWords.stages.departed", port="Bandar Abbas")
             expect(tracking.get_by_role("status")).to_contain_text(set_off, timeout=LIVE)
             # The vessel left: the sailing says so, with no cut-off or estimate still ahead (decision 3853).
-            sailing = c.get_by_role("region", name=w("common:sailingFacts.sailing"))
+            sailing = c.get_by_role("region", name=w("field:sailing"))
             left_on = sailing.get_by_role("heading", name=w("common:sailingFacts.leftOn"))
             expect(left_on).to_be_visible(timeout=LIVE)
-            expect(sailing.get_by_role("list", name=w("common:sailingFacts.cutOffs"))).to_have_count(0)
+            expect(sailing.get_by_role("list", name=w("field:cut_offs"))).to_have_count(0)
             expect(sailing).not_to_contain_text(w("common:sailingFacts.estimatedTheCarrierHas"))
             # Its printed document too: the sailing it left on, when it left, no cut-off.
             report = c.frame_locator(f"iframe[title='{w('booking:finalStep.reportTitle')}']")
             expect(report.get_by_role("heading", name=w("common:sailingFacts.leftOn"))).to_be_visible()
-            expect(report.get_by_role("heading", name=w("booking:report.cutOffs"))).to_have_count(0)
+            expect(report.get_by_role("heading", name=w("field:cut_offs"))).to_have_count(0)
             expect(report.get_by_role("columnheader", name=w("booking:report.atd"))).to_be_visible()
             tracking.scroll_into_view_if_needed()
             seen += customer.look("tracking")

@@ -206,7 +206,7 @@ def test_order_rules() -> None:
     with pytest.raises(ValidationFailed) as caught:
         values.shipping_order_details(bad, is_danger=True, container_type_value=2, **kwargs)
     fields = caught.value.fields
-    assert fields["cargo_description"] == "Cargo Description is required"
+    assert fields["cargo_description"] == "Cargo description is required"
     assert (
         fields["imco_class"]
         == fields["un_number"]

@@ -3,9 +3,10 @@ import fieldLabels from '../../../contract/field-labels.json';
 import { snake } from '@/lib/field-words';
 
 /**
- * A person's field (a phone, a fax, a name) is worded once, in contract/field-labels.json (`profile`,
- * `person`), which the server and the web both read (web/src/lib/field-words.ts). A web catalogue that
- * writes the same field's words again under a key of its own drifts from it: `فکس` stood beside `نمابر`.
+ * A field (a phone, a fax, a name; a booking's reference, commodity, shipping date, ports) is worded once, in
+ * contract/field-labels.json (`profile`, `person`, `booking`), which the server and the web both read
+ * (web/src/lib/field-words.ts). A web catalogue that writes the same field's words again under a key of its own
+ * drifts from it: `فکس` stood beside `نمابر`, `طرفین` beside `طرف‌ها`, "UN No" beside "UN number".
  * This fails on a catalogue value that is the contract's label, in the same language, of the field its key
  * names. A label that says more ("Fax (optional)") or something else is the screen's own and stays.
  */
@@ -13,11 +14,34 @@ type Tree = { readonly [key: string]: string | Tree | readonly unknown[] };
 type Labels = Record<string, Record<string, string>>;
 
 const files = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
-const AREAS: Record<string, Labels> = { profile: fieldLabels.profile, person: fieldLabels.person };
+const AREAS: Record<string, Labels> = {
+  profile: fieldLabels.profile,
+  person: fieldLabels.person,
+  booking: fieldLabels.booking,
+};
 const ALIASES: Record<string, string> = fieldLabels.aliases;
 
 /** Keys the screens spell otherwise for a field the contract names. */
-const SYNONYMS: Record<string, string> = { phone_number: 'phone', company_id: 'national_code', e_mail: 'email' };
+const SYNONYMS: Record<string, string> = {
+  phone_number: 'phone',
+  company_id: 'national_code',
+  e_mail: 'email',
+  shipping_date: 'preferred_shipping_date',
+  price_per_container: 'price',
+  quote_valid_until: 'valid_until',
+  dangerous_goods: 'is_danger',
+  dangerous: 'is_danger',
+  comment: 'additional_comment',
+  pol: 'pol_id',
+  port_of_loading: 'pol_id',
+  pod: 'pod_id',
+  port_of_discharge: 'pod_id',
+  vessel: 'vessel_name',
+  container: 'equipment_reference',
+  service: 'service_name',
+  container_type: 'container_type_id',
+  container_size: 'container_size_id',
+};
 
 /** Same words, another thing, or a place that may not read the contract: `namespace:path` -> why. */
 const OWN_WORDS: Record<string, string> = {
@@ -26,6 +50,11 @@ const OWN_WORDS: Record<string, string> = {
   'booking:letter.name': "a signature line of the printed letter (who signs), not a record's field",
   'audit:fields.name': "a team's or a record's own name: the audit screens' word before the contract's",
   'audit:fields.company_name': "a colleague's company as the trail names it, read before the contract",
+  'audit:statePanel.state': "the state of any record the audit screens show (a profile's too), not a booking's",
+  'admin:registrations.state': "a registration request's state, not a booking's",
+  'common:menu.Documents': "the menu entry of the documents page, not a booking's documents",
+  'tracking:recordMilestone.estimated': "a milestone's classifier (EST), not whether a sailing is estimated",
+  'tracking:exceptions.vessel': 'a vessel the carrier has not named, said inside a sentence',
 };
 
 function leaves(tree: Tree, prefix = ''): [string, string][] {
@@ -55,7 +84,7 @@ function repeatedLabels(catalogues: Record<string, Tree>): string[] {
   });
 }
 
-describe("a person's field labels are the contract's, written once (contract/field-labels.json)", () => {
+describe("a person's and a booking's field labels are the contract's, written once (contract/field-labels.json)", () => {
   it('no web catalogue repeats one under a key of its own', () => {
     expect(repeatedLabels(files)).toEqual([]);
   });
@@ -65,12 +94,20 @@ describe("a person's field labels are the contract's, written once (contract/fie
       './locales/en/booking.json': { party: { fax: 'Fax', notifyFax: 'Notify Party Fax' } },
       './locales/fa/admin.json': { fields: { registerationCode: 'شمارهٔ ثبت', companyId: 'شناسهٔ ملی شرکت' } },
       './locales/fa/accounts.json': { teamPanel: { eMail: 'ایمیل' }, fieldLabels: { fax: 'نمابر (اختیاری)' } },
+      './locales/en/common.json': { bookingFacts: { hsCode: 'HS code', shippingDate: 'Shipping date' } },
+      './locales/fa/booking.json': {
+        report: { pol: 'بندر بارگیری', container: 'کانتینر' },
+        orderFields: { temprature: 'دما (°C)' },
+      },
     };
     expect(repeatedLabels(catalogues)).toEqual([
       'en/booking:party.fax = Fax',
       'fa/admin:fields.registerationCode = شمارهٔ ثبت',
       'fa/admin:fields.companyId = شناسهٔ ملی شرکت',
       'fa/accounts:teamPanel.eMail = ایمیل',
+      'en/common:bookingFacts.hsCode = HS code',
+      'fa/booking:report.pol = بندر بارگیری',
+      'fa/booking:orderFields.temprature = دما (°C)',
     ]);
   });
 

@@ -10,7 +10,7 @@ import { message } from '@/lib/messages';
 import type { MessageKey } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 import { personWords } from '@/lib/people';
-import { fieldLabel as sharedFieldLabel } from '@/lib/field-words';
+import { namedFieldLabel, fieldLabel as sharedFieldLabel } from '@/lib/field-words';
 import type { FieldArea } from '@/lib/field-words';
 import { packageWords } from '@/lib/package-kinds';
 
@@ -70,7 +70,7 @@ const within = (low: number, high: number, wording: MessageKey) => (value: strin
   Number(value) >= low && Number(value) <= high ? undefined : message(wording);
 
 const FIELDS = [
-  { key: 'isSWBL', label: 'SWBL', kind: 'yesNo', revisable: false },
+  { key: 'isSWBL', label: 'Sea waybill', kind: 'yesNo', revisable: false },
   { key: 'freightType', label: 'Freight', kind: 'freight', revisable: true },
   {
     key: 'cargoDescription',
@@ -90,7 +90,7 @@ const FIELDS = [
   },
   {
     key: 'unNumber',
-    label: 'UN No',
+    label: 'UN number',
     kind: 'text',
     only: 'danger',
     revisable: true,
@@ -194,17 +194,22 @@ const PARTY_WORDS: Readonly<Record<string, readonly [FieldArea, string]>> = {
 };
 
 /**
- * A field's name in the language shown ("Gross weight" / "وزن ناخالص"): the booking catalogue names every
- * field of the three lists once (`orderFields`, `partyFields`, `containerFields`; the spec's `frightType` as
- * `freightType`), a party's name, phone, fax and address the shared catalogue (`PARTY_WORDS`); the list's own
- * English label where a new field has no entry yet. The order form, the facts panel, the container dialog's
- * table and the final report all read it.
+ * A field's name in the language shown ("Gross weight" / "وزن ناخالص"): the order's own fields are a booking's,
+ * worded once by the shared catalogue (contract/field-labels.json `booking`, as the server's messages and the
+ * trail say them; the spec's `temprature` and `frightType` through its aliases), bare of the unit its label
+ * carries (`unit` says it in the reader's words); a party's name, phone, fax and address the shared catalogue's
+ * too (`PARTY_WORDS`); a party's and a container's other fields the booking catalogue (`partyFields`,
+ * `containerFields`); the list's own English label where a new field has no words yet. The order form, the
+ * facts panel, the container dialog's table, the final report and the staff console all read it.
  */
 export function fieldName(section: Section, field: Described): string {
   const shared = section === 'partyFields' ? PARTY_WORDS[field.key] : undefined;
   if (shared) return sharedFieldLabel(shared[1], shared[0]);
-  const key = field.key === 'frightType' ? 'freightType' : field.key;
-  return i18next.t(`booking:${section}.${key}`, { defaultValue: field.label });
+  if (section === 'orderFields') {
+    const named = namedFieldLabel(field.key, 'booking');
+    if (named) return field.unit ? named.replace(` (${field.unit})`, '') : named;
+  }
+  return i18next.t(`booking:${section}.${field.key}`, { defaultValue: field.label });
 }
 
 /** A unit in the language shown ("kg" / "کیلوگرم"). */

@@ -5,6 +5,7 @@ import { ChargesBreakdown, formatBookingTotal } from '@/components/charges';
 import { FileLink } from '@/components/file-link';
 import { formatDate, formatMoment, formatMoney, formatCount, localDigits } from '@/lib/format';
 import { can } from '@/lib/lifecycle';
+import { fieldLabel } from '@/lib/field-words';
 import { ORDER_FIELDS, PARTY_FIELDS, fieldName, orderField, orderValue, partyValue } from '@/lib/order-fields';
 import { ContainersTable } from './containers-table';
 import type { FactsOrder, FactsRequest } from './types';
@@ -49,7 +50,7 @@ export function BookingFacts({
     <section className={styles.card} aria-label={label ?? t('bookingFacts.requestSummary')}>
       <dl className={styles.facts}>
         {request.reference ? (
-          <Fact term={t('bookingFacts.bookingReference')}>
+          <Fact term={fieldLabel('bookingReference')}>
             <Reference value={request.reference} />
           </Fact>
         ) : null}
@@ -59,23 +60,23 @@ export function BookingFacts({
         <Fact term={t('bookingFacts.route')}>
           <Route from={request.pol.name} to={request.pod.name} />
         </Fact>
-        <Fact term={t('bookingFacts.containers')}>
+        <Fact term={fieldLabel('containers')}>
           {formatCount(request.quantity)} × {equipmentName(request.containerSize, request.containerType)}
         </Fact>
-        <Fact term={t('bookingFacts.commodity')}>{request.commodity}</Fact>
-        <Fact term={t('bookingFacts.hsCode')}>
+        <Fact term={fieldLabel('commodity')}>{request.commodity}</Fact>
+        <Fact term={fieldLabel('hsCode')}>
           <Ltr>{request.hsCode}</Ltr>
         </Fact>
-        <Fact term={t('bookingFacts.shippingDate')}>{formatDate(request.preferredShippingDate)}</Fact>
-        <Fact term={t('bookingFacts.pricePerContainer')}>{formatMoney(request.price)}</Fact>
+        <Fact term={fieldLabel('preferredShippingDate')}>{formatDate(request.preferredShippingDate)}</Fact>
+        <Fact term={fieldLabel('price')}>{formatMoney(request.price)}</Fact>
         <Fact term={t('bookingFacts.totalFor', { count: request.quantity })}>{formatBookingTotal(request)}</Fact>
         {/* A validity matters while the quote is open; once accepted, an old quote's date only misleads (an
             amendment's new price carries its own validity in the changes panel): shown where the lifecycle file
             lets the quote expire. */}
         {can('rate_request', request.stateName, 'expire', 'system') ? (
-          <Fact term={t('bookingFacts.quoteValidUntil')}>{formatMoment(request.validUntil)}</Fact>
+          <Fact term={fieldLabel('validUntil')}>{formatMoment(request.validUntil)}</Fact>
         ) : null}
-        <Fact term={t('bookingFacts.dangerousGoods')}>
+        <Fact term={fieldLabel('isDanger')}>
           {request.isDanger ? (
             <>
               {t('bookingFacts.yes')}
@@ -114,7 +115,9 @@ export function BookingFacts({
             </span>
           </Fact>
         ) : null}
-        {request.additionalComment ? <Fact term={t('bookingFacts.comment')}>{request.additionalComment}</Fact> : null}
+        {request.additionalComment ? (
+          <Fact term={fieldLabel('additionalComment')}>{request.additionalComment}</Fact>
+        ) : null}
       </dl>
       <ChargesBreakdown priced={request} forStaff={forStaff} />
     </section>
@@ -155,7 +158,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         ))}
       </dl>
       <table className="stack-table">
-        <caption className={styles.caption}>{t('bookingFacts.parties')}</caption>
+        <caption className={styles.caption}>{fieldLabel('parties')}</caption>
         <thead>
           <tr>
             {partyFields.map((f) => (
@@ -184,7 +187,7 @@ export function OrderFacts({ order }: { order: FactsOrder }) {
         </tbody>
       </table>
       <ContainersTable
-        caption={t('bookingFacts.containers')}
+        caption={fieldLabel('containers')}
         captionClassName={styles.caption}
         containers={order.containers}
         rowKey={(c) => c.containerId}

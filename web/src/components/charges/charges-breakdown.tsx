@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
+import { fieldLabel } from '@/lib/field-words';
 import { basis, chargeName, quoteSource } from './charges';
 import type { Priced } from './charges';
 import styles from './charges.module.css';
@@ -44,7 +45,7 @@ export function ChargesBreakdown({
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{t('chargesBreakdown.pricePerContainer')}</th>
+            <th scope="row">{fieldLabel('price')}</th>
             <td className={styles.amount}>{formatMoney(priced.price)}</td>
           </tr>
           <tr>

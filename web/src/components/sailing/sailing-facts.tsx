@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { formatAt, formatCount } from '@/lib/format';
+import { fieldLabel } from '@/lib/field-words';
 import { usePlaces } from '@/lib/places';
 import type { Schema } from '@/types/contract';
 import styles from './sailing.module.css';
@@ -106,7 +107,7 @@ export function SailingFacts({
         </div>
       </dl>
       {sailing.cutOffs.length && !ended && !departed ? (
-        <ul className={styles.cutOffs} aria-label={t('sailingFacts.cutOffs')}>
+        <ul className={styles.cutOffs} aria-label={fieldLabel('cutOffs')}>
           {sailing.cutOffs.map((cut) => (
             <li key={cut.code}>
               <strong>{cutOffName(cut)}:</strong> {formatAt(cut.at, loading?.timeZone)}
@@ -155,7 +156,7 @@ export function BookingSailingFacts({
   const at = (value: string | null | undefined, port: string | null | undefined) =>
     formatAt(value, port ? places.get(port)?.timeZone : null);
   return (
-    <section aria-label={t('sailingFacts.sailing')} style={{ margin: '0.75rem 0' }}>
+    <section aria-label={fieldLabel('sailing')} style={{ margin: '0.75rem 0' }}>
       <h3 style={{ margin: '0 0 0.5rem', fontSize: '1rem' }}>
         {ended ? t('sailingFacts.bookedOn') : departed ? t('sailingFacts.leftOn') : t('sailingFacts.sailingAndCutOffs')}
       </h3>

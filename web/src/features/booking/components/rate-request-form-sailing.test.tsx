@@ -47,8 +47,11 @@ function serve() {
   });
 }
 
+// The ports by the contract's words (contract/field-labels.json), as every screen names them.
+const PORT = { POL: 'Port of loading', POD: 'Port of discharge' } as const;
+
 async function pick(field: 'POL' | 'POD', port: string) {
-  fireEvent.click(screen.getByRole('combobox', { name: field }));
+  fireEvent.click(screen.getByRole('combobox', { name: PORT[field] }));
   fireEvent.click(await screen.findByRole('option', { name: port }));
 }
 

@@ -20,7 +20,7 @@ import type { Choice, RateRequestDetail } from '../api/booking-api';
 import { FileUpload } from './file-upload';
 import { useLeaveWarning } from './leave-warning';
 import { SailingPicker } from './sailing-picker';
-import { dangerFileMissing, rateRequestSchema } from './schemas';
+import { CHOSEN_FIELDS, dangerFileMissing, rateRequestSchema } from './schemas';
 import type { RateRequestFormValues } from './schemas';
 import type { TypedLine } from './sent-meanwhile';
 import styles from './booking.module.css';
@@ -191,9 +191,7 @@ export function RateRequestForm({
           : value !== null && typeof value === 'object'
             ? String((value as { name?: unknown }).name ?? '')
             : String(value ?? '');
-      const label = ['pol', 'pod', 'containerType', 'containerSize'].includes(key)
-        ? t(`fields.${key as 'pol'}`)
-        : fieldLabel(key);
+      const label = fieldLabel(CHOSEN_FIELDS[key as keyof typeof CHOSEN_FIELDS] ?? key);
       lines.push({ label, value: said });
     }
     onTyped(lines.length > 0 ? lines : null);
@@ -283,7 +281,7 @@ export function RateRequestForm({
             name={end}
             render={({ field }) => (
               <Dropdown
-                label={t(`fields.${end}`)}
+                label={fieldLabel(CHOSEN_FIELDS[end])}
                 required
                 searchable
                 onFilterChange={setPortText}
@@ -306,7 +304,7 @@ export function RateRequestForm({
           name="containerType"
           render={({ field }) => (
             <Dropdown
-              label={t('fields.containerType')}
+              label={fieldLabel(CHOSEN_FIELDS.containerType)}
               required
               options={typeChoices}
               value={shownAs(field.value, typeChoices)}
@@ -323,7 +321,7 @@ export function RateRequestForm({
           name="containerSize"
           render={({ field }) => (
             <Dropdown
-              label={t('fields.containerSize')}
+              label={fieldLabel(CHOSEN_FIELDS.containerSize)}
               required
               options={sizeChoices}
               value={shownAs(field.value, sizeChoices)}

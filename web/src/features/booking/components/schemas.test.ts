@@ -53,10 +53,10 @@ describe('rate request rules', () => {
       hsCode: 'This field is required.',
       preferredShippingDate: 'This field is required.',
       quantity: 'This field is required.',
-      pol: 'POL is Required',
-      pod: 'POD is Required',
-      containerType: 'Container Type is Required',
-      containerSize: 'Container Size is Required',
+      pol: 'Port of loading is Required',
+      pod: 'Port of discharge is Required',
+      containerType: 'Container type is Required',
+      containerSize: 'Container size is Required',
     });
   });
   it('checks quantity, HS code and distinct ports', () => {
@@ -181,7 +181,7 @@ describe('shipping order rules', () => {
     expect(shippingOrderSchema({ isDanger: false, isReefer: false }).safeParse(base).success).toBe(true);
     expect(
       messages(shippingOrderSchema({ isDanger: false, isReefer: false }).safeParse({ ...base, cargoDescription: '' })),
-    ).toEqual({ cargoDescription: 'Cargo Description is required' });
+    ).toEqual({ cargoDescription: 'Cargo description is required' });
   });
   it('dangerous and reefer cargo need their fields', () => {
     const result = shippingOrderSchema({ isDanger: true, isReefer: true }).safeParse(base);

@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { z } from 'zod';
 import { isDate } from '@/components/ui/date-field';
 import { latinDigits } from '@/i18n/digits';
+import { fieldLabel } from '@/lib/field-words';
 import { message, said } from '@/lib/messages';
 import { FORM_FIELDS, freightFormValue, frightType, orderFormErrors } from '@/lib/order-fields';
 import type { OrderFormValues } from '@/lib/order-fields';
@@ -17,10 +18,20 @@ const worded = (rule: 'date' | 'containerRequired' | 'packagesRequired') => ({
   error: () => i18next.t(`booking:formRules.${rule}`),
 });
 
-/** A choice the form requires: "POL is Required", the field named as its label names it. */
-const option = (field: 'pol' | 'pod' | 'containerType' | 'containerSize') => {
+type Chosen = 'pol' | 'pod' | 'containerType' | 'containerSize';
+/** The form's chosen things by the booking's field each sets, as the contract names it (contract/field-labels.json:
+ * the ports' and the container's words, as the server's messages and the trail say them). */
+export const CHOSEN_FIELDS: Readonly<Record<Chosen, string>> = {
+  pol: 'polId',
+  pod: 'podId',
+  containerType: 'containerTypeId',
+  containerSize: 'containerSizeId',
+};
+
+/** A choice the form requires: "Port of loading is Required", the field named as its label names it. */
+const option = (field: Chosen) => {
   const missing = {
-    error: () => i18next.t('common:dropdown.required', { label: i18next.t(`booking:fields.${field}`) }),
+    error: () => i18next.t('common:dropdown.required', { label: fieldLabel(CHOSEN_FIELDS[field]) }),
   };
   return z
     .object({ name: z.string(), value: z.number() }, missing)

@@ -63,8 +63,8 @@ function inputsShown(): string[] {
 }
 
 // The inputs of each fieldset, in the order the page shows them (a field added later may sit among them).
-const CARGO = ['SWBL', 'Freight: Collect', 'Freight: Prepaid', 'Cargo description'];
-const HAZARD = ['IMO class', 'UN No'];
+const CARGO = ['Sea waybill', 'Freight: Collect', 'Freight: Prepaid', 'Cargo description'];
+const HAZARD = ['IMO class', 'UN number'];
 const REEFER = ['Temperature (°C)', 'Humidity (%)', 'Ventilation'];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -97,7 +97,7 @@ describe('the shipping order form, drawn from the order fields', () => {
       'order-hasVentilation',
     ])
       expect(document.getElementById(id), id).not.toBeNull();
-    expect(screen.getByLabelText(/UN No/).getAttribute('inputmode')).toBe('numeric');
+    expect(screen.getByLabelText(/UN number/).getAttribute('inputmode')).toBe('numeric');
     expect(screen.getByLabelText(/Cargo description/).getAttribute('aria-required')).toBe('true');
     expect(screen.getByRole('radio', { name: 'Collect' })).toHaveProperty('checked', true);
   });
@@ -109,10 +109,10 @@ describe('the shipping order form, drawn from the order fields', () => {
     renderWithProviders(
       <ShippingOrderForm detail={request({ isDanger: true, isReefer: true }, null)} onDone={() => {}} />,
     );
-    await user.type(screen.getByLabelText(/UN No/), '12a4');
+    await user.type(screen.getByLabelText(/UN number/), '12a4');
     await user.type(screen.getByLabelText(/Humidity/), '120');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText('Cargo Description is required');
+    await screen.findByText('Cargo description is required');
     expect(screen.getByText('UN number must be 4 digits')).toBeTruthy();
     expect(screen.getByText('Humidity must be a percentage between 0 and 100')).toBeTruthy();
     expect(screen.getAllByText('This Field is required')).toHaveLength(2); // the IMO class and the temperature
@@ -181,7 +181,7 @@ describe('the shipping order form, drawn from the order fields', () => {
     // Every field as the order was last sent, the parties and the containers already given (ticked).
     const cargo = screen.getByLabelText(/Cargo description/);
     expect(cargo).toHaveProperty('value', 'Roasted pistachios in boxes');
-    expect(screen.getByLabelText('SWBL')).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Sea waybill')).toHaveProperty('checked', true);
     expect(screen.getByLabelText(/Temperature/)).toHaveProperty('value', '-18');
     expect(screen.getByLabelText(/Humidity/)).toHaveProperty('value', '60');
     expect(screen.getByRole('radio', { name: 'Prepaid' })).toHaveProperty('checked', true);
@@ -192,7 +192,7 @@ describe('the shipping order form, drawn from the order fields', () => {
     // The form's rules are as they were: a cleared required field is refused and nothing is sent.
     await user.clear(cargo);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText('Cargo Description is required');
+    await screen.findByText('Cargo description is required');
     expect(fetch).not.toHaveBeenCalled();
     // She corrects what staff declined and sends it again: the rest goes as it was.
     await user.type(cargo, 'Pistachios, 100 boxes, for the new consignee');

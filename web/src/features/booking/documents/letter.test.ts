@@ -23,7 +23,7 @@ describe('the letter written in for a booking', () => {
     expect(text).toContain('Postal code7134845791');
     expect(text).toContain(`Containers${detail.quantity} × 40 Refrigerated`);
     expect(text).toContain(`Commodity and HS code${detail.commodity} (HS ${detail.hsCode})`);
-    expect(text).toContain('Shipping date2026/12/01');
+    expect(text).toContain('Preferred shipping date2026/12/01');
     expect(text).toContain('Price per container$1,250.50');
     // The whole booking's total as the server totals it (its per-booking fee counted once), not 2 × the price.
     expect(text).toContain('Total for the booking$2,546.00');
@@ -106,7 +106,7 @@ describe('the letter written in for a booking', () => {
       );
       expect(facts['شمارهٔ رزرو']).toBe('FB-2026-000123');
       expect(facts['فرستنده']).toBe('زهرا حسینی');
-      expect(facts['تاریخ حمل']).toBe('2026/12/01 (۱۴۰۵/۰۹/۱۰)');
+      expect(facts['تاریخ حمل دلخواه']).toBe('2026/12/01 (۱۴۰۵/۰۹/۱۰)');
       expect(facts['نرخ هر کانتینر']).toBe('$1,250.50');
       expect([...root.querySelectorAll('dt [lang="en"]')].map((s) => s.textContent)).toContain('Port of loading');
       expect(facts['نشانی فرستنده']).toBe('No. 7, Hafez St, Shiraz');

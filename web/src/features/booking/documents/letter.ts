@@ -13,6 +13,7 @@ import letters from '../../../../../contract/booking-letters.json';
 import { currentLanguage, i18next, loadCatalogues } from '@/i18n';
 import type { Language } from '@/i18n';
 import { api } from '@/lib/api-client';
+import { fieldLabel } from '@/lib/field-words';
 import { formatBookingTotal } from '@/components/charges';
 import { formatDate, formatMoney } from '@/lib/format';
 import { referenceName } from '@/lib/reference-names';
@@ -28,6 +29,23 @@ const CARRIER: Language = 'en';
 /** The letter's words from the booking catalogue, in `language`. */
 const say = (key: string, language: Language, values: Record<string, unknown> = {}): string =>
   i18next.t(`letter.${key}` as 'letter.print', { ns: 'booking', lng: language, ...values });
+
+/** The facts that are a booking's fields, by the field the contract names (contract/field-labels.json `booking`):
+ * worded as every screen and the server word them; the letter's other facts are its own words. */
+const BOOKING_FIELDS: Partial<Record<Fact, string>> = {
+  bookingReference: 'bookingReference',
+  portOfLoading: 'polId',
+  portOfDischarge: 'podId',
+  containers: 'containers',
+  shippingDate: 'preferredShippingDate',
+  pricePerContainer: 'price',
+};
+
+/** A fact's term in `language`. */
+function termOf(fact: Fact, language: Language): string {
+  const field = BOOKING_FIELDS[fact];
+  return field ? fieldLabel(field, 'booking', language) : say(fact, language);
+}
 
 /** What a document type undertakes, by its name, in the carrier's words and the reader's. */
 function statementOf(name: string): Partial<Record<Language, string>> | undefined {
@@ -163,7 +181,7 @@ export function renderLetter(
       said.dir = 'auto';
       dd.append(said);
     }
-    wrap.append(both('dt', ...words(fact), language), dd);
+    wrap.append(both('dt', termOf(fact, language), termOf(fact, CARRIER), language), dd);
     facts.append(wrap);
   }
   root.append(facts);

@@ -46,7 +46,7 @@ describe('the draft bill of lading in Persian', () => {
       'بارنامهٔ \u2068BL-FB-2026-000123\u2069 (پیش‌نویس) – رزرو \u2068FB-2026-000123\u2069',
     );
     const terms = [...root.querySelectorAll('dt')].map((dt) => dt.textContent ?? '');
-    expect(terms).toContain('تاریخ حمل');
+    expect(terms).toContain('تاریخ حمل دلخواه');
     expect(terms).toContain('جمع برای ۲');
     // Headings, labels and table headers: no English word left (codes and names are values, not labels).
     for (const label of [...root.querySelectorAll('h1, h2, dt, th')].map((n) => n.textContent ?? '')) {
@@ -57,7 +57,7 @@ describe('the draft bill of lading in Persian', () => {
         .find((div) => div.querySelector('dt')?.textContent === term)
         ?.querySelector('dd');
     // 2026-12-01 is 1405/09/10 in the Solar Hijri calendar, written in Persian digits.
-    expect(pair('تاریخ حمل')?.textContent).toBe('۱۴۰۵/۰۹/۱۰');
+    expect(pair('تاریخ حمل دلخواه')?.textContent).toBe('۱۴۰۵/۰۹/۱۰');
     expect(pair('تعداد کانتینر')?.textContent).toBe('۲');
     expect(pair('کالای خطرناک')?.textContent).toBe('خیر');
     expect(pair('وضعیت')?.textContent).not.toMatch(LATIN_WORD);

@@ -94,7 +94,7 @@ describe('shipping order report', () => {
     // The customer's report: where the price came from, not the tariff's version and row (staff's bookkeeping).
     expect(text).toContain("Quoted instantly from the carrier's tariff");
     expect(text).not.toContain('row 7');
-    expect(text).toContain('Shipping date2026/12/01');
+    expect(text).toContain('Preferred shipping date2026/12/01');
     expect(text).not.toContain('USD');
     expect(text).toContain('40 Refrigerated');
     expect(text).toContain('Ready For Approval');

@@ -226,9 +226,14 @@ function sailingSection(
   return [
     el('h2', sailingHeading(s, ended, departed !== null)),
     table(
-      ['vessel', 'voyage', 'service', 'load', departed ? 'atd' : 'etd', 'discharge', 'eta', 'transit'].map((key) =>
-        say(key),
-      ),
+      // The vessel and the service as a sailing's fields are worded everywhere (the contract's); the rest the
+      // plan's own short headings.
+      [
+        contractLabel('vesselName'),
+        say('voyage'),
+        contractLabel('serviceName'),
+        ...['load', departed ? 'atd' : 'etd', 'discharge', 'eta', 'transit'].map((key) => say(key)),
+      ],
       [
         [
           vessel,
@@ -245,7 +250,7 @@ function sailingSection(
     ...(past
       ? []
       : [
-          el('h2', say('cutOffs')),
+          el('h2', contractLabel('cutOffs')),
           s.cutOffs.length
             ? table(
                 [say('cutOff'), say('by')],
@@ -307,17 +312,17 @@ export function renderReport(
   root.append(
     pairs([
       [say('customer'), own(d.customerName)],
-      [say('pol'), own(d.pol.name)],
-      [say('pod'), own(d.pod.name)],
-      [say('commodity'), own(d.commodity)],
+      [contractLabel('polId'), own(d.pol.name)],
+      [contractLabel('podId'), own(d.pod.name)],
+      [contractLabel('commodity'), own(d.commodity)],
       [contractLabel('hsCode'), ltr(d.hsCode)],
       [contractLabel('quantity'), formatCount(d.quantity)],
       [say('container'), own(equipmentName(d.containerSize, d.containerType))],
       // Money and days as the screens show them (src/lib/format.ts): `$3,700.00`, `2026/12/01`, Solar Hijri in Persian.
-      [say('pricePerContainer'), formatMoney(d.price)],
+      [contractLabel('price'), formatMoney(d.price)],
       [say('totalFor', { quantity: d.quantity }), formatBookingTotal(d)],
-      [say('shippingDate'), formatDate(d.preferredShippingDate)],
-      [say('dangerous'), yesNo(d.isDanger)],
+      [contractLabel('preferredShippingDate'), formatDate(d.preferredShippingDate)],
+      [contractLabel('isDanger'), yesNo(d.isDanger)],
     ]),
   );
   const state = stateName('rate_request', d.state, d.price);
@@ -325,7 +330,7 @@ export function renderReport(
   if (sailing) root.append(...sailingSection(sailing, places, standing));
   if (d.charges.length > 0) {
     root.append(
-      el('h2', say('charges')),
+      el('h2', contractLabel('charges')),
       table(
         [say('charge'), say('basis'), say('amount')],
         d.charges.map((c) => [chargeName(c), basis(c), formatMoney(c.amount)]),
@@ -349,15 +354,15 @@ export function renderReport(
   root.append(
     el('h2', say('shippingOrder')),
     pairs([
-      [say('status'), status(o)],
+      [contractLabel('state'), status(o)],
       ...scalar.map((f): [string, Cell] => [fieldName('orderFields', f), orderCell(o, f)]),
     ]),
-    el('h2', say('parties')),
+    el('h2', contractLabel('parties')),
     table(
       PARTY_FIELDS.map((f) => fieldName('partyFields', f)),
       o.parties.map((p) => PARTY_FIELDS.map((f) => partyCell(p, f))),
     ),
-    el('h2', say('containers')),
+    el('h2', contractLabel('containers')),
   );
   const total = (key: 'count' | 'grossWeight' | 'netWeight') => o.containers.reduce((sum, c) => sum + (c[key] ?? 0), 0);
   // "Total" and the number of containers under the number and seal columns; the sums under their own.

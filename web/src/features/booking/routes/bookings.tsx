@@ -20,6 +20,7 @@ import { Route } from '@/components/route/route';
 import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
 import { useTeamRights } from '@/lib/team-rights';
+import { fieldLabel } from '@/lib/field-words';
 
 const SEARCH_WAIT_MS = 300;
 
@@ -114,13 +115,13 @@ export function BookingsRoute() {
               <caption className="visually-hidden">{t('bookings.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('bookings.columns.reference')}</th>
+                  <th scope="col">{fieldLabel('bookingReference')}</th>
                   <th scope="col">{t('bookings.columns.cargo')}</th>
-                  <th scope="col">{t('fields.pol')}</th>
-                  <th scope="col">{t('fields.pod')}</th>
-                  <th scope="col">{t('bookings.columns.shippingDate')}</th>
-                  <th scope="col">{t('bookings.columns.price')}</th>
-                  <th scope="col">{t('bookings.columns.state')}</th>
+                  <th scope="col">{fieldLabel('polId')}</th>
+                  <th scope="col">{fieldLabel('podId')}</th>
+                  <th scope="col">{fieldLabel('preferredShippingDate')}</th>
+                  <th scope="col">{fieldLabel('price')}</th>
+                  <th scope="col">{fieldLabel('state')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('bookings.columns.actions')}</span>
                   </th>

@@ -46,6 +46,7 @@ import { ConfirmCancellation } from './confirm-cancellation';
 import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { formatMoment, formatMoney, localDigits, portDay } from '@/lib/format';
+import { fieldLabel } from '@/lib/field-words';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
@@ -141,7 +142,8 @@ function NewPrice({
   pending: boolean;
   onSend: (price: number, charges: Charges, validUntil: string) => unknown;
 }) {
-  const { t } = useTranslation('operations');
+  // Drawn again in the language chosen: the validity's label is the contract's, in the language shown.
+  useTranslation('operations');
   const [lines, setLines] = useState<Line[]>(() => startingLines(amendment, booked, kinds));
   const [validUntil, setValidUntil] = useState('');
   const price = perContainer(lines);
@@ -155,7 +157,7 @@ function NewPrice({
         quantity={amendedQuantity(amendment, booked.quantity)}
       />
       <div className={styles.actions}>
-        {validity ? <DateField label={t('changes.validUntil')} value={validUntil} onChange={setValidUntil} /> : null}
+        {validity ? <DateField label={fieldLabel('validUntil')} value={validUntil} onChange={setValidUntil} /> : null}
         <Button disabled={pending || !ready} onClick={() => onSend(price, chargesBody(lines), validUntil)}>
           {sendLabel}
         </Button>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { itemsSeparator } from '@/components/ui/separator/items-separator';
 import { formatAt, formatMoment, localDigits } from '@/lib/format';
+import { fieldLabel } from '@/lib/field-words';
 import { usePlaces } from '@/lib/places';
 import { publishedSchedulesOptions } from '../api/schedules';
 import { useTranslation } from 'react-i18next';
@@ -24,13 +25,13 @@ export function PublishedSchedules({ onRemove }: { onRemove?: (code: string, nam
   };
   const zone = (code: string) => places.get(code)?.timeZone;
   const HEADS = [
-    t('sailings.vessel'),
+    fieldLabel('vesselName'),
     t('sailings.voyage'),
     t('sailings.from'),
     t('sailings.etd'),
     t('sailings.to'),
     t('sailings.eta'),
-    t('published.cutOffs'),
+    fieldLabel('cutOffs'),
   ];
   return (
     <section aria-label={t('published.title')} style={{ marginTop: '1.5rem' }}>

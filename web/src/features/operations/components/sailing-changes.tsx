@@ -1,5 +1,6 @@
 import { ColumnHeads } from '@/components/ui/column-heads';
 import { formatAt } from '@/lib/format';
+import { fieldLabel } from '@/lib/field-words';
 import { usePlaces } from '@/lib/places';
 import type { SailingChange } from '../api/schedules';
 import { i18next } from '@/i18n';
@@ -12,7 +13,7 @@ const heads = (kind: Kind): string[] => {
   const t = i18next.getFixedT(null, 'operations');
   const was = kind === 'moved';
   return [
-    t('sailings.vessel'),
+    fieldLabel('vesselName'),
     t('sailings.voyage'),
     t('sailings.from'),
     was ? t('sailings.etdWas') : t('sailings.etd'),

@@ -31,7 +31,7 @@ import { BookingFacts, OrderFacts } from '@/components/booking-facts';
 import { WhoseMove } from '@/components/whose-move';
 import { formatAt, formatDate, formatMoney, localDigits, portDay } from '@/lib/format';
 import { usePlaces } from '@/lib/places';
-import { fieldsFor, REEFER_TYPE_VALUE } from '@/lib/order-fields';
+import { fieldName, fieldsFor, REEFER_TYPE_VALUE } from '@/lib/order-fields';
 import { fieldLabel } from '@/lib/field-words';
 import type { Answer } from '@/types/contract';
 import { ChangeReview, OpenChangesQueue } from '../components/change-review';
@@ -70,13 +70,6 @@ const reviewFields = (detail: Detail) =>
   fieldsFor({ isDanger: detail.isDanger, isReefer: detail.containerType.value === REEFER_TYPE_VALUE }).filter(
     (f) => f.revisable,
   );
-
-// A field's name in the language shown: the booking catalogue names the order's fields by their wire keys
-// (the field list's own labels are English).
-const fieldName = (key: string, label: string): string => {
-  const named = i18next.t('booking:orderFields', { returnObjects: true }) as unknown as Record<string, string>;
-  return named[key] ?? label;
-};
 
 // The rate request's steps are ../lib/request-actions.ts; the shipping order's are here. The quote has a dialog of
 // its own (../components/quote-dialog.tsx: the breakdown editor).
@@ -205,7 +198,7 @@ function ActionDialog({
       {step?.prompt ? <p>{step.prompt(detail)}</p> : null}
       {choosesSailing && (sailings.data ?? []).length ? (
         <div>
-          <label htmlFor="staff-sailing">{t('actionDialog.sailing')}</label>
+          <label htmlFor="staff-sailing">{fieldLabel('sailing')}</label>
           <select
             id="staff-sailing"
             value={routing}
@@ -234,7 +227,7 @@ function ActionDialog({
         ? reviewFields(detail).map(({ key, label }) => (
             <TextInput
               key={key}
-              label={t('actionDialog.reviseMessage', { name: fieldName(key, label) })}
+              label={t('actionDialog.reviseMessage', { name: fieldName('orderFields', { key, label }) })}
               dir="auto"
               value={revise[key] ?? ''}
               maxLength={maxLength.OrderRevisionBody.revise}
@@ -479,7 +472,7 @@ export function OperationsRoute() {
     <ContentLayout title={t('console.title')} description={t('console.description')}>
       <OpenChangesQueue onOpen={open} />
       <div className={styles.toolbar}>
-        <label htmlFor="ops-state">{t('console.state')}</label>
+        <label htmlFor="ops-state">{fieldLabel('state')}</label>
         <select
           id="ops-state"
           className={styles.select}
@@ -521,7 +514,7 @@ export function OperationsRoute() {
             <th scope="col">{t('console.cargo')}</th>
             <th scope="col">{t('console.route')}</th>
             <th scope="col">{t('console.shippingDate')}</th>
-            <th scope="col">{t('console.state')}</th>
+            <th scope="col">{fieldLabel('state')}</th>
             <th scope="col">{t('console.order')}</th>
             <th scope="col">{t('console.nextMove')}</th>
             <th scope="col">
@@ -552,7 +545,7 @@ export function OperationsRoute() {
                 <Route from={r.polTitle} to={r.podTitle} />
               </td>
               <td data-label={t('console.shippingDate')}>{formatDate(r.preferredShippingDate)}</td>
-              <td data-label={t('console.state')}>
+              <td data-label={fieldLabel('state')}>
                 {stateWords(r.state, r.price)}
                 <WhereItIs progress={r.progress} />
               </td>

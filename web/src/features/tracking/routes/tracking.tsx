@@ -38,6 +38,7 @@ import { milestoneName } from '@/lib/milestone-words';
 import { endedWords } from '@/components/where-it-is';
 import { maxLength } from '@/types/limits';
 import { Separator } from '@/components/ui/separator/separator';
+import { fieldLabel } from '@/lib/field-words';
 
 // Examples of data, not words: references, container numbers and vessel names are Latin in every language.
 const EXAMPLE = {
@@ -265,9 +266,16 @@ export function RecordMilestone() {
       setRefused(error instanceof MilestoneRefused ? error.feedback.map((f) => f.message) : [errorText(error)]),
   });
   const set = (changes: Partial<MilestoneForm>) => setForm({ ...form, ...changes });
-  // The form's text fields: each labelled by its own word, written as typed in either script.
-  const text = (field: 'reference' | 'container' | 'port' | 'vessel', placeholder: string) => (
-    <Field id={`milestone-${field}`} label={t(`recordMilestone.${field}`)} error={shown[field]}>
+  // The form's text fields: each labelled by its own word (a container's number and the vessel as the
+  // booking's fields are worded everywhere, contract/field-labels.json), written as typed in either script.
+  const label = {
+    reference: t('recordMilestone.reference'),
+    container: fieldLabel('equipmentReference'),
+    port: t('recordMilestone.port'),
+    vessel: fieldLabel('vesselName'),
+  };
+  const text = (field: keyof typeof label, placeholder: string) => (
+    <Field id={`milestone-${field}`} label={label[field]} error={shown[field]}>
       <input
         id={`milestone-${field}`}
         dir="auto"
