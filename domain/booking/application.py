@@ -74,6 +74,7 @@ from domain.shared.errors import (
 )
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
+from domain.shared.moments import days_now
 from domain.shared.refusal_words import not_found, refused
 
 T = TypeVar("T")
@@ -358,10 +359,10 @@ class BookingApplication(ContextApplication):
         """A booking request's content (with its route's ports when it names a route instead of ports),
         the rate request's details derived from it, and the published sailing it names (`kept`: the
         booking's own, which an update may name again after its cut-off)."""
-        today = (now or datetime.now(UTC)).date()
+        first, last = days_now(now or datetime.now(UTC))
         if sailing is not None and sailing.routing_reference and content.location("POL", "PRE") is None:
             content = self._with_route_ports(content, sailing.routing_reference)
-        details = booking_content.rate_request_details(content, today, self.catalog)
+        details = booking_content.rate_request_details(content, first, self.catalog, last)
         return content, details, self._sailing_of_details(details, sailing, kept)
 
     def _created_by(self, key_id: UUID, actor: Actor) -> RateRequest.Created:
@@ -451,8 +452,8 @@ class BookingApplication(ContextApplication):
             raise Conflict(
                 "This booking has a cancellation request awaiting a decision; withdraw it or wait for it"
             )
-        today = (now or datetime.now(UTC)).date()
-        details = booking_content.rate_request_details(content, today, self.catalog)
+        first, last = days_now(now or datetime.now(UTC))
+        details = booking_content.rate_request_details(content, first, self.catalog, last)
         # A booking made through the standard is its content: the amendment asks for the document it names.
         sea_waybill = bool(content.sea_waybill) if rate_request.firm_request else content.sea_waybill
         details = _keeping_screens_fields(details, rate_request.details, sea_waybill)
@@ -481,8 +482,12 @@ class BookingApplication(ContextApplication):
     def _rate_request_details(
         self, actor: Actor, draft: RateRequestDraft, now: datetime | None
     ) -> dict[str, Any]:
-        today = (now or datetime.now(UTC)).date()
-        return values.rate_request_details(draft, today, self.catalog, lambda f: self.owns_file(actor, f))
+        # The person's zone is not known: "today" is any day it is on Earth (a shipper in Honolulu books her
+        # today after UTC midnight).
+        first, last = days_now(now or datetime.now(UTC))
+        return values.rate_request_details(
+            draft, first, self.catalog, lambda f: self.owns_file(actor, f), last_today=last
+        )
 
     def accept_price(
         self, rate_request_id: str, actor: Actor, seen: Decimal | None = None, now: datetime | None = None

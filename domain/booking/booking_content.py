@@ -168,7 +168,7 @@ LOCATIONS = "locations"
 MAX_UNITS = 1000
 
 
-def _arrival_window_faults(content: BookingRequestContent, today: date) -> dict[str, str]:
+def _arrival_window_faults(content: BookingRequestContent, today: date, last_today: date) -> dict[str, str]:
     """The expected arrival dates hold the departure's horizon (a sailing later than that is not booked)
     and the window starts no later than it ends; each fault keyed by the date it is about."""
     faults: dict[str, str] = {}
@@ -183,7 +183,7 @@ def _arrival_window_faults(content: BookingRequestContent, today: date) -> dict[
     for key, day in days.items():
         if day < today:
             faults[key] = message("booking.arrival.past")
-        elif day > today + SHIPPING_HORIZON:
+        elif day > last_today + SHIPPING_HORIZON:
             faults[key] = message("booking.arrival.far")
     start, end = days.get("expected_arrival_start"), days.get("expected_arrival_end")
     if not faults and start and end and start > end:
@@ -192,10 +192,14 @@ def _arrival_window_faults(content: BookingRequestContent, today: date) -> dict[
 
 
 def rate_request_details(
-    content: BookingRequestContent, today: date, catalog: ReferenceCatalog
+    content: BookingRequestContent,
+    today: date,
+    catalog: ReferenceCatalog,
+    last_today: date | None = None,
 ) -> dict[str, Any]:
     """The portal's rate-request details that a standard booking request means, or `ValidationFailed`
-    keyed by content paths (`equipments.0.iso_code`, `locations.1.un_location_code`, ...).
+    keyed by content paths (`equipments.0.iso_code`, `locations.1.un_location_code`, ...). Its dates are
+    judged as the form's are: `today` the earliest day it is anywhere, `last_today` the latest.
 
     One rate request quotes one kind of equipment: lines of the same kind add up their units, a line of
     another kind is refused (send it as its own booking). Every UN/LOCODE must be a location the portal knows.
@@ -240,9 +244,9 @@ def rate_request_details(
         departure = date.fromisoformat(content.expected_departure_date)
         if departure < today:
             errors["expected_departure_date"] = message("booking.departure.past")
-        elif departure > today + SHIPPING_HORIZON:  # as on the portal's own form
+        elif departure > (last_today or today) + SHIPPING_HORIZON:  # as on the portal's own form
             errors["expected_departure_date"] = message("booking.departure.far")
-    errors.update(_arrival_window_faults(content, today))
+    errors.update(_arrival_window_faults(content, today, last_today or today))
     if errors:
         raise ValidationFailed(errors)
     assert kind is not None and loading is not None and discharge is not None

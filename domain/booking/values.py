@@ -219,8 +219,11 @@ def rate_request_details(
     today: date,
     catalog: ReferenceCatalog,
     owns_file: Callable[[str], bool],
+    last_today: date | None = None,
 ) -> dict[str, Any]:
-    """Section 5 of the booking specification, checked on the server."""
+    """Section 5 of the booking specification, checked on the server. `today` is the earliest day it is
+    anywhere and `last_today` the latest (`domain.shared.moments.days_now`; `today` when not given): a
+    shipping date is refused only when it is past, or beyond two years, for everyone."""
     errors: dict[str, str] = {}
     commodity = _text(draft.commodity)
     if not commodity:
@@ -244,7 +247,7 @@ def rate_request_details(
         else:
             if shipping_date < today:
                 errors["preferred_shipping_date"] = message("booking.preferredShippingDate.past")
-            elif shipping_date > today + SHIPPING_HORIZON:
+            elif shipping_date > (last_today or today) + SHIPPING_HORIZON:
                 errors["preferred_shipping_date"] = message("booking.preferredShippingDate.far")
     quantity = _whole(draft.quantity)
     if _blank(draft.quantity):

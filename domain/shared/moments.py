@@ -58,6 +58,21 @@ def text_instant_problem(text: str) -> str | None:
         return None
 
 
+# The clocks of the Earth run from UTC-12 to UTC+14: at any instant it is one of two (for two hours a day,
+# three) calendar days somewhere.
+WESTERNMOST = timedelta(hours=-12)
+EASTERNMOST = timedelta(hours=14)
+
+
+def days_now(now: datetime) -> tuple[date, date]:
+    """The first and the last calendar day it is somewhere on Earth at `now`. A rule about "today" whose
+    reader's zone the server does not know (a shipping date "cannot be in the past", "within two years")
+    refuses a day only when it is past, or too far, on every clock: the server's UTC day is not the day of a
+    shipper in Honolulu in her evening, nor of one in Kiribati in his morning."""
+    aware = (now if now.tzinfo is not None else now.replace(tzinfo=UTC)).astimezone(UTC)
+    return (aware + WESTERNMOST).date(), (aware + EASTERNMOST).date()
+
+
 def too_far_ahead(moment: datetime, now: datetime) -> bool:
     """Whether an actual event dated `moment` would have happened in the future (beyond the clock drift)."""
     aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -1,7 +1,9 @@
+import { CalendarDate, GregorianCalendar, PersianCalendar, toCalendar } from '@internationalized/date';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { Ref } from 'react';
-import { latinDigits } from '@/i18n/digits';
+import { currentLanguage, i18next } from '@/i18n';
+import { latinDigits, persianDigits } from '@/i18n/digits';
 import { gregorianDay } from '@/lib/solar-hijri';
 import { TextInput } from '../text-input';
 import type { TextInputProps } from '../text-input';
@@ -39,6 +41,39 @@ export function typedDate(text: string): string {
 
 /** Whether a form value is a day as `typedDate` gives it. */
 export const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The first day of a month of the calendar the year is told by (below 1700 Solar Hijri), as a UTC instant. */
+function firstOfMonth(year: number, month: number): Date {
+  if (year >= 1700) return new Date(Date.UTC(year, month - 1, 1));
+  const gregorian = toCalendar(new CalendarDate(new PersianCalendar(), year, month, 1), new GregorianCalendar());
+  return new Date(Date.UTC(gregorian.year, gregorian.month - 1, gregorian.day));
+}
+
+/**
+ * What to say of a form value that is no day (what `typedDate` kept as typed): a day typed in the field's format
+ * that its month lacks is told so, with the month's length (`Esfand 1405 has 29 days: there is no 1405/12/30.`;
+ * Esfand has 30 days only in a leap year of the Solar Hijri calendar, 1403 and 1408); anything else is asked for
+ * the format (`formatWords`). Said in the language shown when the rule fails.
+ */
+export function notADay(value: string, formatWords: () => string): string {
+  const match = /^(\d{4})[/.-]?(\d{2})[/.-]?(\d{2})$/.exec(latinDigits(value.trim()));
+  const [year, month, day] = match ? match.slice(1).map(Number) : [0, 0, 0];
+  if (!match || month < 1 || month > 12 || day < 1) return formatWords();
+  const solarHijri = year < 1700;
+  const days = solarHijri
+    ? new PersianCalendar().getDaysInMonth(new CalendarDate(new PersianCalendar(), year, month, 1))
+    : new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day <= days) return formatWords();
+  const language = currentLanguage();
+  const locale = `${language === 'fa' ? 'fa-IR' : 'en-US'}-u-ca-${solarHijri ? 'persian' : 'gregory'}`;
+  const name = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long' }).format(firstOfMonth(year, month));
+  const digits = (text: string) => (language === 'fa' ? persianDigits(text) : text);
+  return i18next.t('common:dateField.noSuchDay', {
+    month: `${name} ${digits(String(year))}`,
+    days: digits(String(days)),
+    day: digits(`${match[1]}/${match[2]}/${match[3]}`),
+  });
+}
 
 /** Digits typed get their slashes as they come: `202612` -> `2026/12`, `2026/1210` -> `2026/12/10`; Persian
  * or Arabic-Indic digits stay as typed (each one character, as a Latin digit is). */

@@ -1,2 +1,11 @@
-export { DateField, DateTimeField, isDate, shownDate, shownDateTime, typedDate, typedDateTime } from './date-field';
+export {
+  DateField,
+  DateTimeField,
+  isDate,
+  notADay,
+  shownDate,
+  shownDateTime,
+  typedDate,
+  typedDateTime,
+} from './date-field';
 export type { DateFieldProps, DateTimeFieldProps } from './date-field';

@@ -4,7 +4,7 @@
  */
 import i18next from 'i18next';
 import { z } from 'zod';
-import { isDate } from '@/components/ui/date-field';
+import { isDate, notADay } from '@/components/ui/date-field';
 import { latinDigits } from '@/i18n/digits';
 import { fieldLabel } from '@/lib/field-words';
 import { message, said } from '@/lib/messages';
@@ -49,7 +49,10 @@ export const rateRequestSchema = z
     hsCode: digits()
       .min(1, REQUIRED)
       .regex(/^\d{6,10}$/, said('booking.hsCode.pattern')),
-    preferredShippingDate: requiredText.refine(isDate, worded('date')),
+    // A day its month lacks (1405/12/30 in a common year) is told so, not asked again for its format.
+    preferredShippingDate: requiredText.refine(isDate, {
+      error: (issue) => notADay(String(issue.input), worded('date').error),
+    }),
     quantity: digits()
       .min(1, REQUIRED)
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.quantity.min'))
