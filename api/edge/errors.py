@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.edge.envelope import success
+from api.edge.input_screen import unreadable_body
 from api.edge.languages import failure_in_language
 from api.edge.path_guard import allowed_methods
 from api.mapping import wire_fields
@@ -184,6 +185,9 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> Any:
+        if error.status_code == 400:  # only reading a body raises 400 here: FastAPI (JSON), Starlette (forms)
+            status, description, fields = unreadable_body(request.headers, error)
+            return said(request, status, description, fields)
         description = {404: "Not found", 405: "Method not allowed"}.get(error.status_code, str(error.detail))
         headers = getattr(error, "headers", None)
         if error.status_code == 405:  # routing names only the first route of the path; all of them count

@@ -12,6 +12,10 @@ Which bodies are screened is decided by the same rule FastAPI uses to parse a bo
 (`parsed_as_json`), whatever the spelling of the media type (`APPLICATION/JSON`, `application/json;
 charset=utf-8`, `application/merge-patch+json`, `application/vnd.x+json`): a body the app would parse as JSON
 can never pass unscreened. A route that takes a JSON body answers any other media type (or none) with 415.
+A route that takes a form (the upload's multipart chunks) has each text field of it screened the same way.
+A body that cannot be read at all (not UTF-8, nested beyond what a parser can follow, compressed, a broken
+multipart form) is a 400 naming `body` (415 naming `Content-Encoding` for a compressed one), as the screen
+names it where it reads the body first (`unreadable_body`).
 A route that reads its body itself declares the media types it takes (its OpenAPI `requestBody`): any other
 is 415, and a text body (CSV) passes the same character screen, by line, as the text of a JSON body (the
 route reads it through `screened_body`, once it knows who is asking).
@@ -45,6 +49,13 @@ MAX_INTEGER = 2**31 - 1
 MAX_NUMBER = 1e15
 # No body of this API nests deeper (the DCSA documents reach about 8 levels).
 MAX_DEPTH = 64
+BODY_NOT_UTF8 = "The body is not UTF-8 text"
+BODY_TOO_DEEP = "The body is nested too deeply"
+BODY_NOT_JSON = "The body is not JSON"
+BODY_NOT_A_FORM = "The body is not a readable form (multipart/form-data)"
+BODY_COMPRESSED = "Send the body uncompressed: Content-Encoding is not supported"
+CONTENT_ENCODING = "Content-Encoding"
+_FORM_MEDIA_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -134,16 +145,17 @@ def _declares_number(annotation: Any) -> bool:
 class _Shape(NamedTuple):
     numbers: frozenset[str]
     takes_json: bool
+    takes_form: bool
     reads_itself: frozenset[str]
     long_texts: dict[str, int]
 
 
-_NO_SHAPE = _Shape(frozenset(), False, frozenset(), {})
+_NO_SHAPE = _Shape(frozenset(), False, False, frozenset(), {})
 
 
 def _route_shape(route: APIRoute) -> _Shape:
     """The route's query and path parameters declared as numbers (wire names), whether it takes a JSON
-    body (a body that is not a form), the media types of a body it reads itself, and its body's text
+    body (a body that is not a form) or a form, the media types of a body it reads itself, and its body's text
     fields that may be longer than `MAX_TEXT`. Worked out once per route and kept on it (not in a table
     keyed by `id(route)`: a test suite builds many apps, and a dead route's id is reused by a new one)."""
     shape: _Shape | None = getattr(route, "_input_shape", None)
@@ -161,9 +173,11 @@ def _shape_of(route: APIRoute) -> _Shape:
     )
     body = route.body_field
     takes_json = body is not None and not isinstance(body.field_info, Form)
+    takes_form = body is not None and isinstance(body.field_info, Form)
     declared = ((route.openapi_extra or {}).get("requestBody") or {}).get("content") or {}
     long_texts = _long_texts(body.field_info.annotation) if takes_json and body is not None else {}
-    return _Shape(numbers, takes_json, frozenset(str(kind).lower() for kind in declared), long_texts)
+    media_types = frozenset(str(kind).lower() for kind in declared)
+    return _Shape(numbers, takes_json, takes_form, media_types, long_texts)
 
 
 def _long_texts(annotation: Any) -> dict[str, int]:
@@ -197,7 +211,7 @@ def _media_type(content_type: str | None) -> str | None:
 
 async def screen_input(request: Request) -> None:
     route = request.scope.get("route")
-    numbers, takes_json, reads_itself, long_texts = (
+    numbers, takes_json, takes_form, reads_itself, long_texts = (
         _route_shape(route) if isinstance(route, APIRoute) else _NO_SHAPE
     )
     found: dict[str, str] = {}
@@ -225,6 +239,12 @@ async def screen_input(request: Request) -> None:
                 raise HTTPException(415, "Send this body as JSON (Content-Type: application/json)")
         elif body:
             _screen_json(body, found, long_texts)
+    elif takes_form:
+        # FastAPI read the form before any dependency runs; this is the same parsed form, not a second read.
+        for name, entry in (await request.form()).multi_items():
+            problem = text_problem(entry) if isinstance(entry, str) else None
+            if problem:
+                found.setdefault(name, problem)
     if found:
         raise ValidationFailed(found)
 
@@ -258,7 +278,7 @@ def _screen_text(body: bytes, found: dict[str, str]) -> None:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        found.setdefault("body", "The body is not UTF-8 text")
+        found.setdefault("body", BODY_NOT_UTF8)
         return
     bad = _FORBIDDEN.search(text)
     if bad is not None:
@@ -275,15 +295,15 @@ def _screen_json(body: bytes, found: dict[str, str], long_texts: dict[str, int] 
         found.setdefault("body", "NaN and Infinity are not JSON numbers")
         return
     except UnicodeDecodeError:
-        found.setdefault("body", "The body is not UTF-8 text")
+        found.setdefault("body", BODY_NOT_UTF8)
         return
     except RecursionError:
-        found.setdefault("body", "The body is nested too deeply")
+        found.setdefault("body", BODY_TOO_DEEP)
         return
     except ValueError:
         return  # not JSON: the route's own parsing answers that (400 "Invalid JSON")
     if _deeper_than(value, MAX_DEPTH):
-        found.setdefault("body", "The body is nested too deeply")
+        found.setdefault("body", BODY_TOO_DEEP)
         return
     problems(value, "", found, long_texts)
 
@@ -307,3 +327,23 @@ class _NotJson(Exception):
 
 def _not_json(constant: str) -> Any:
     raise _NotJson(constant)
+
+
+def unreadable_body(headers: Any, error: Exception) -> tuple[int, str, dict[str, str]]:
+    """The status, description and field of a body the framework could not read before any screen ran:
+    FastAPI's 400 "There was an error parsing the body" (its cause: bytes that are not UTF-8, nesting deeper
+    than Python's parser recurses) and Starlette's 400 for a broken multipart form. The description says
+    the field as the screen's own refusals do."""
+    encoding = (headers.get("content-encoding") or "identity").strip().lower()
+    if encoding != "identity":  # no door decodes a compressed body: it reads as bytes that are not text
+        return 415, f"{CONTENT_ENCODING}: {BODY_COMPRESSED}", {CONTENT_ENCODING: BODY_COMPRESSED}
+    cause = error.__cause__ or error.__context__
+    if isinstance(cause, UnicodeDecodeError):
+        said = BODY_NOT_UTF8
+    elif isinstance(cause, RecursionError):
+        said = BODY_TOO_DEEP
+    elif _media_type(headers.get("content-type")) in _FORM_MEDIA_TYPES:
+        said = BODY_NOT_A_FORM
+    else:
+        said = BODY_NOT_JSON
+    return 400, f"body: {said}", {"body": said}

@@ -16,7 +16,7 @@ from api.dcsa.schedules import models as cs
 from api.edge.deps import AdminUser, CommandDep, CustomerUser, ServicesDep, off_loop, read_answer
 from api.edge.envelope import success
 from api.edge.identity import company_account_id
-from api.edge.input_screen import screened_body
+from api.edge.input_screen import BODY_NOT_JSON, screened_body
 from api.edge.languages import failure_in_language
 from api.edge.security import Principal
 from api.openapi import operation_ids
@@ -75,7 +75,7 @@ async def _publication(request: Request) -> list[ServiceScheduleValues] | Respon
     try:
         body = json.loads(await screened_body(request) or b"null")
     except ValueError as error:
-        raise ValidationFailed({"$": "The body is not JSON"}) from error
+        raise ValidationFailed({"$": BODY_NOT_JSON}) from error
     too_many = cs.oversize(body)
     if too_many:
         return failure_in_language(
