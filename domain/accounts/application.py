@@ -199,6 +199,7 @@ class AccountsApplication(ContextApplication):
                 raise AlreadyExists(USER_EXIST) from error
             raise  # the sign-up changed meanwhile (declined by a colleague): decided again on that
 
+    @decided_afresh
     def erase_sign_up(self, identity: str, reason: str, actor: Actor) -> tuple[str, int]:
         """Records that a sign-up which opened no login is erased (its keys are the store's to destroy):
         (its id, the position). NotFound when the identity number names no sign-up now."""
