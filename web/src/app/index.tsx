@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { onUnauthorized } from '@/lib/api-client';
+import { onSomeoneElseSignedIn, onUnauthorized, tabStillShowsTheSignedInPerson } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { isPublicPath, loginLeadingTo } from './guard';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
+import { leadToWhoIsSignedIn } from './someone-else-signed-in';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -26,12 +27,30 @@ export function App() {
   const [router] = useState(() => {
     const created = createAppRouter();
     onUnauthorized(leadToLogin(created));
+    onSomeoneElseSignedIn(leadToWhoIsSignedIn(queryClient));
     return created;
   });
 
+  // Back on the tab, before anything is done on it: is the person signed in still the one it shows (3893)?
+  useEffect(() => {
+    const check = () => {
+      if (document.visibilityState === 'visible') tabStillShowsTheSignedInPerson();
+    };
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('focus', check);
+    return () => {
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('focus', check);
+    };
+  }, []);
+
   useEffect(() => {
     onUnauthorized(leadToLogin(router));
-    return () => onUnauthorized(null);
+    onSomeoneElseSignedIn(leadToWhoIsSignedIn(queryClient));
+    return () => {
+      onUnauthorized(null);
+      onSomeoneElseSignedIn(null);
+    };
   }, [router]);
 
   return (

@@ -6,7 +6,7 @@
 import { currentLanguage, i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
 import { keepOpenDrafts } from './kept-draft';
-import { endSession, getToken } from './session';
+import { endSession, getToken, tabSession } from './session';
 
 /** Shown when the server gives no error text (spec 000 section 8 wording). */
 export const GENERIC_ERROR_MESSAGE = 'Error in proccess !';
@@ -56,6 +56,51 @@ export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
+type SomeoneElseListener = () => void;
+let someoneElseListener: SomeoneElseListener | null = null;
+
+/**
+ * The app registers what this tab does once it has found someone else signed in on the browser (decision
+ * 3893): forget what it shows of the previous person and show the one signed in now.
+ */
+export function onSomeoneElseSignedIn(listener: SomeoneElseListener | null): void {
+  someoneElseListener = listener;
+}
+
+/** The session ended (a 401, or found gone before a request): what was being written is kept, then to login. */
+function sessionEnded(): void {
+  endSession({ byServer: true });
+  // What was being written goes back on its screen after the login, said to be unsent (decision 3881).
+  keepOpenDrafts();
+  unauthorizedListener?.();
+}
+
+/**
+ * Whether the cookie still names the person this tab shows; if not, the tab stops acting for anyone and
+ * goes where it should (3893): to the login page when no one is signed in any more, or to the person now
+ * signed in. An open form's text is kept for its writer either way (decisions 3881, 3888).
+ */
+export function tabStillShowsTheSignedInPerson(): boolean {
+  const session = tabSession();
+  if (session === 'same') return true;
+  if (session === 'signedOut') sessionEnded();
+  else {
+    keepOpenDrafts();
+    someoneElseListener?.();
+  }
+  return false;
+}
+
+/**
+ * The bearer header of a request made without `api` (a file fetched as a blob, the DCSA events), checked as
+ * `send` checks: it throws a 401 ApiError, sending nothing, once the cookie names another person (3893).
+ */
+export function bearerOfThisTab(): Record<string, string> {
+  if (!tabStillShowsTheSignedInPerson()) throw new ApiError(401);
+  const token = getToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 /** Spec paths sometimes lack the leading slash (`booking/api/v1/...`); every call is same-origin. */
 export function buildUrl(path: string, query?: QueryParams): string {
   const base = path.startsWith('/') ? path : `/${path}`;
@@ -81,6 +126,9 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 async function send<T>(url: string, init: RequestInit): Promise<T> {
+  // Never sent in someone else's name: the cookie, and so the token just read, may be another person's now.
+  // Refused here as the server refuses an ended session, so that callers handle it as they handle a 401.
+  if (!tabStillShowsTheSignedInPerson()) throw new ApiError(401);
   let res: Response;
   try {
     res = await fetch(url, init);
@@ -89,12 +137,7 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
     throw new ApiError(0);
   }
 
-  if (res.status === 401) {
-    endSession({ byServer: true });
-    // What was being written goes back on its screen after the login, said to be unsent (decision 3881).
-    keepOpenDrafts();
-    unauthorizedListener?.();
-  }
+  if (res.status === 401) sessionEnded();
 
   let body: unknown = undefined;
   const text = await res.text();

@@ -103,6 +103,14 @@ export function dropKeptDrafts(): void {
   dropWhere(() => true);
 }
 
+/**
+ * `person` logged out on purpose: her drafts go, and any whose writer is not known; with no one known, all go.
+ * A draft of someone else's (her tab found another person signed in, decision 3893) stays for its writer.
+ */
+export function dropKeptDraftsOf(person: string | undefined): void {
+  dropWhere((stored) => person === undefined || typeof stored?.person !== 'string' || stored.person === person);
+}
+
 /** `person` signed in (undefined: no one known): whatever anyone else wrote goes, unseen (decision 3888). */
 export function dropKeptDraftsOfOthers(person: string | undefined): void {
   dropWhere((stored) => person === undefined || stored?.person !== person);

@@ -4,7 +4,7 @@
  * from the login answer (`admin`, `auditor`).
  */
 import type { Answer } from '@/types/contract';
-import { dropKeptDrafts, dropKeptDraftsOfOthers } from './kept-draft';
+import { dropKeptDraftsOf, dropKeptDraftsOfOthers } from './kept-draft';
 import { getToken, personOf, TOKEN_COOKIE } from './token';
 
 export { getToken };
@@ -91,12 +91,37 @@ export function sessionEndedByServer(): boolean {
   return localStorage.getItem(ENDED_BY_SERVER_KEY) === '1';
 }
 
+/**
+ * Whose session this tab shows (decision 3893): the person the cookie named when the page loaded, or who signed
+ * in within the tab since. The cookie is every tab's; this is the tab's own, so that it can tell when someone
+ * else has signed in on the browser meanwhile. Undefined while the tab shows no one (signed out).
+ */
+let shownPerson: string | undefined = typeof document === 'undefined' ? undefined : personOf();
+
+/**
+ * The cookie compared with whose session the tab shows: `same` (the same person, a renewed token too, or a tab
+ * that showed no one, which from now on shows whoever the cookie names), `signedOut` (no one is signed in any
+ * more) or `someoneElse` (another person signed in on this browser, in another tab).
+ */
+export type TabSession = 'same' | 'signedOut' | 'someoneElse';
+
+export function tabSession(): TabSession {
+  const token = getToken();
+  if (shownPerson === undefined) {
+    shownPerson = personOf(token);
+    return 'same';
+  }
+  if (token === undefined) return 'signedOut';
+  return personOf(token) === shownPerson ? 'same' : 'someoneElse';
+}
+
 /** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {
   localStorage.removeItem(ENDED_BY_SERVER_KEY);
   setToken(result.token, options);
   setRole(result.accountType);
   setRoles(result.roles ?? []);
+  shownPerson = personOf(result.token);
   // Someone else signing in on this tab (a shared computer) never sees what the last person wrote (3888).
   dropKeptDraftsOfOthers(personOf(result.token));
 }
@@ -106,8 +131,11 @@ export function endSession(options: { byServer?: boolean } = {}): void {
   if (options.byServer) localStorage.setItem(ENDED_BY_SERVER_KEY, '1');
   else {
     localStorage.removeItem(ENDED_BY_SERVER_KEY);
-    dropKeptDrafts(); // logged out on purpose: nothing typed stays for whoever signs in next (decision 3881)
+    // Logged out on purpose: nothing she typed stays for whoever signs in next (decision 3881). Another
+    // person's draft, kept when someone else signed in over her session (3893), stays for her alone (3888).
+    dropKeptDraftsOf(personOf());
   }
+  shownPerson = undefined;
   removeCookie(TOKEN_COOKIE);
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(ROLES_KEY);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getToken } from '@/lib/session';
+import { bearerOfThisTab } from '@/lib/api-client';
 
 export const FILE_PATH = '/file-manager/api/v1/files';
 
@@ -10,8 +10,7 @@ export const FILE_PATH = '/file-manager/api/v1/files';
 export function FileLink({ fileId, children }: { fileId: string; children: ReactNode }) {
   const href = `${FILE_PATH}/${encodeURIComponent(fileId)}`;
   const open = async () => {
-    const token = getToken();
-    const res = await fetch(href, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(href, { headers: bearerOfThisTab() });
     if (!res.ok) return;
     const url = URL.createObjectURL(await res.blob());
     window.open(url, '_blank', 'noopener');

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
 import { createQueryClient } from '@/lib/query-client';
 import { startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
@@ -93,5 +94,20 @@ describe('the dashboard shell and the keyboard', () => {
     search.focus();
     await act(() => router.navigate('/dashboard/bookings?RateRequests=true'));
     expect(document.activeElement).toBe(search);
+  });
+});
+
+describe('after someone else signed in on the browser (decision 3893)', () => {
+  it('says so on the overview the tab opened, until dismissed', async () => {
+    sessionStorage.setItem('someoneElseSignedIn', 'draftKept');
+    await appAt('/dashboard/overview');
+    const said = i18next.t('common:someoneElse.signedIn');
+    const words = screen.getByText(said, { exact: false });
+    expect(words.textContent).toBe(`${said} ${i18next.t('common:someoneElse.draftKept')}`);
+    const notice = words.closest('[role=status]');
+    if (!(notice instanceof HTMLElement)) throw new Error('not said as a status');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(said, { exact: false })).toBeNull();
+    expect(sessionStorage.getItem('someoneElseSignedIn')).toBeNull(); // said once
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/icons';
 import type { IconProps } from '@/components/ui/icons';
 import { LanguageSwitch } from '@/components/language-switch';
+import { Button } from '@/components/ui/button';
 import { CONTENT_ID, useSkipLinkInert } from '@/components/skip-link';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,6 +30,8 @@ import styles from './layout.module.css';
 import { menuSections } from './menu';
 import type { MenuIcon, MenuItem } from './menu';
 import { NotificationBell } from './notification-bell';
+import { forgetSomeoneElseNotice, someoneElseNotice } from '@/app/someone-else-signed-in';
+import type { SomeoneElseNotice } from '@/app/someone-else-signed-in';
 
 /** Spec 000 section 9: log out goes to /login after 2 seconds. */
 export const LOGOUT_REDIRECT_MS = 2000;
@@ -130,6 +133,25 @@ function Menu({
   );
 }
 
+/**
+ * Why the tab shows another person than a moment ago: someone else signed in on the browser (decision 3893).
+ * Said where the tab landed, until dismissed or left.
+ */
+function SomeoneElseSignedIn({ notice, onDismiss }: { notice: SomeoneElseNotice; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className={styles.someoneElse}>
+      <p>
+        {t('someoneElse.signedIn')}
+        {notice === 'draftKept' ? ` ${t('someoneElse.draftKept')}` : null}
+      </p>
+      <Button variant="secondary" onClick={onDismiss}>
+        {t('toaster.dismiss')}
+      </Button>
+    </div>
+  );
+}
+
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -139,6 +161,10 @@ export function DashboardLayout() {
   const logoutTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(logoutTimer.current), []);
+  const [someoneElse, setSomeoneElse] = useState(() => ({ notice: someoneElseNotice(), at: pathname }));
+  useEffect(() => {
+    if (someoneElse.notice) forgetSomeoneElseNotice();
+  }, [someoneElse.notice]);
   // Every screen under the dashboard follows changes as they happen (lib/live.ts); not while logging out.
   useLiveUpdates(!loggingOut);
   // The account's language wins once signed in; a switch here is saved on the account.
@@ -246,6 +272,12 @@ export function DashboardLayout() {
       </div>
 
       <main id={CONTENT_ID} className={styles.content} tabIndex={-1} inert={drawerOpen}>
+        {someoneElse.notice && someoneElse.at === pathname ? (
+          <SomeoneElseSignedIn
+            notice={someoneElse.notice}
+            onDismiss={() => setSomeoneElse({ notice: null, at: pathname })}
+          />
+        ) : null}
         <Suspense
           fallback={
             <div className={styles.fallback}>

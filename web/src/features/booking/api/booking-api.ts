@@ -3,8 +3,7 @@
  * their queryOptions and mutation hooks.
  */
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { getToken } from '@/lib/session';
+import { api, bearerOfThisTab } from '@/lib/api-client';
 import type { Answer, QueryParams, RequestBody, Schema } from '@/types/contract';
 
 // The booking shapes, as the server's OpenAPI document declares them (src/types/api.ts).
@@ -234,9 +233,8 @@ export function useApproveShippingOrder(orderId: string) {
 
 /** A document template is a protected PDF: fetched with the bearer token and saved from a blob URL. */
 export async function downloadTemplate(documentType: DocumentType): Promise<void> {
-  const token = getToken();
   const res = await fetch(documentType.templateUrl, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: bearerOfThisTab(),
     credentials: 'same-origin',
   });
   if (!res.ok) throw new Error('Download failed');

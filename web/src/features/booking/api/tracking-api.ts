@@ -3,7 +3,7 @@
  * token: `GET /v3/events` answers the standard's body (no envelope), ordered by when each event happened.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { getToken } from '@/lib/session';
+import { bearerOfThisTab } from '@/lib/api-client';
 import type { Schema } from '@/types/contract';
 
 export type TrackingProgress = Schema<'TrackingProgress'>;
@@ -96,9 +96,8 @@ export function withoutStaleEstimates(events: TrackingEvent[]): TrackingEvent[] 
 export { milestoneWords } from '@/lib/milestone-words';
 
 export async function fetchTrackingEvents(reference: string): Promise<TrackingEvent[]> {
-  const token = getToken();
   const answer = await fetch(`/v3/events?carrierBookingReference=${encodeURIComponent(reference)}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: bearerOfThisTab(),
   });
   if (!answer.ok) throw new Error(`Tracking events could not be read (${answer.status})`);
   const body = (await answer.json()) as { events?: TrackingEvent[] };

@@ -4,8 +4,7 @@
  * with the staff's own token; the standard's body and `feedbackElements`, no envelope).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { getToken } from '@/lib/session';
+import { api, bearerOfThisTab } from '@/lib/api-client';
 import type { Answer } from '@/types/contract';
 
 const ADMIN = '/integrations/api/v1/admin';
@@ -59,13 +58,12 @@ export interface Feedback {
 
 /** Posts events as the signed-in staff member; answers the standard's feedback (refusals throw theirs). */
 export async function recordEvents(events: unknown[]): Promise<Feedback[]> {
-  const token = getToken();
   const answer = await fetch('/v3/events', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
       Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...bearerOfThisTab(),
     },
     body: JSON.stringify({ events }),
   });
