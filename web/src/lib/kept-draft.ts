@@ -9,7 +9,7 @@
  * screen's path and the form's name. Back on that screen the form opens again with the text, and
  * `KeptDraftNotice` (components/kept-draft-notice) says it was not sent; the stored copy is removed as soon as
  * it is read. Only the free text of such forms is kept: never a password or any other secret. Logging out on
- * purpose drops every kept draft.
+ * purpose drops the person's kept drafts (`dropKeptDraftsOf`).
  *
  * A kept draft is its writer's (decision 3888): it records the person signed in when the form opened (the
  * token's subject), is given back only to her, and goes when anyone else signs in on the tab (a shared
