@@ -185,7 +185,7 @@ def test_customer_and_staff_side_by_side_from_sign_up_to_finish(
         )
         s.click(dialog.get_by_role("button", name=w("operations:actionDialog.confirm")))
         # The customer's open booking shows the price by itself.
-        offer = c.page.get_by_text(w("booking:pricePanel.pricePerContainer"))
+        offer = c.page.get_by_text(w("field:price") + ":")
         expect(offer).to_contain_text(number(lang, "$3,700.00"), timeout=seen_within)
         still_same_document(c.page)
         no_serious_violations(c.page)

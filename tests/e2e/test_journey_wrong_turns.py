@@ -229,7 +229,7 @@ def test_declining_a_quote_is_named_and_every_way_out_keeps_it(
         else:
             dialog.get_by_role("button", name=way_out, exact=True).click()
         expect(dialog).to_be_hidden()
-        expect(page.get_by_text(w("booking:pricePanel.pricePerContainer"))).to_be_visible()
+        expect(page.get_by_text(w("field:price") + ":")).to_be_visible()
         assert state() == 0, way_out  # still quoted
     decline.click()
     # The sentence after the booking's name, the price isolated by direction marks in Persian.

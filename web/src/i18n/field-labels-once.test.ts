@@ -41,6 +41,8 @@ const SYNONYMS: Record<string, string> = {
   service: 'service_name',
   container_type: 'container_type_id',
   container_size: 'container_size_id',
+  container_number: 'equipment_reference',
+  milestone: 'event_subtype',
 };
 
 /** Same words, another thing, or a place that may not read the contract: `namespace:path` -> why. */
@@ -55,6 +57,19 @@ const OWN_WORDS: Record<string, string> = {
   'common:menu.Documents': "the menu entry of the documents page, not a booking's documents",
   'tracking:recordMilestone.estimated': "a milestone's classifier (EST), not whether a sailing is estimated",
   'tracking:exceptions.vessel': 'a vessel the carrier has not named, said inside a sentence',
+  'accounts:fieldLabels.fax': 'says more: "(optional)"',
+  'accounts:forgetPassword.username': 'says which of the identifiers a password reset takes',
+  'admin:detail.state': "a registration request's or a profile change's state, not a booking's",
+  'audit:fields.company_id': "a colleague's company as the trail names it, not its ID",
+  'booking:report.container': "the report's column for a container's size and type together, not its number",
+  'booking:report.cutOff': "the transport plan's short column beside its time",
+  'common:language.name': "a language's own name",
+  'operations:detail.tracking.containers': "a caption of each container's latest milestone, not the list",
+  'operations:changes.message': 'says more: the message goes to the customer',
+  'operations:quote.validUntil':
+    "the staff's quote form, under rework by the valid-until change of decision 3900's time: to read the contract",
+  'tracking:recordMilestone.reference': "says more: a booking's or its bill of lading's reference",
+  'tracking:recordMilestone.classifier': 'its choices include "Estimated", which "Actual or planned" does not say',
 };
 
 function leaves(tree: Tree, prefix = ''): [string, string][] {
@@ -84,6 +99,25 @@ function repeatedLabels(catalogues: Record<string, Tree>): string[] {
   });
 }
 
+/** A label (a field's name), not a sentence or a fragment of one: no placeholder, capitalised, no full stop,
+ * short. Judged by the English, whose capitals say it; a key is the same in every language. */
+function isLabel(english: string): boolean {
+  return !/[{<]/.test(english) && /^[A-Z]/.test(english) && !/[.!?]$/.test(english) && english.split(/\s+/).length <= 6;
+}
+
+/** Every label a catalogue writes under a key that names a contract field, whatever its words: a copy that
+ * already differs ("شمارهٔ مرجع" beside the contract's "شمارهٔ رزرو") has only its key to say what it is. */
+function labelsOfContractFields(catalogues: Record<string, Tree>): string[] {
+  return Object.entries(catalogues).flatMap(([file, tree]) => {
+    const namespace = /\/en\/([\w-]+)\.json$/.exec(file)?.[1];
+    if (!namespace) return [];
+    return leaves(tree)
+      .filter(([path]) => !(`${namespace}:${path}` in OWN_WORDS))
+      .filter(([path, value]) => isLabel(value) && Object.values(AREAS).some((labels) => fieldOf(path) in labels))
+      .map(([path, value]) => `${namespace}:${path} = ${value}`);
+  });
+}
+
 describe("a person's and a booking's field labels are the contract's, written once (contract/field-labels.json)", () => {
   it('no web catalogue repeats one under a key of its own', () => {
     expect(repeatedLabels(files)).toEqual([]);
@@ -108,6 +142,31 @@ describe("a person's and a booking's field labels are the contract's, written on
       'en/common:bookingFacts.hsCode = HS code',
       'fa/booking:report.pol = بندر بارگیری',
       'fa/booking:orderFields.temprature = دما (°C)',
+    ]);
+  });
+
+  it('no web catalogue words a contract field under its own key, even in words of its own', () => {
+    expect(labelsOfContractFields(files)).toEqual([]);
+  });
+
+  it("finds a field's label by its key, whatever its words, and leaves sentences and fragments", () => {
+    const catalogues = {
+      './locales/en/booking.json': {
+        containerFields: { containerNumber: 'Container No', containerNo: 'Container No', seal: 'Seal' },
+        pricePanel: { pricePerContainer: 'Price per container:', validUntil: 'quote valid until {{date}}' },
+      },
+      './locales/fa/booking.json': { containerFields: { containerNumber: 'شمارهٔ کانتینر' } },
+      './locales/en/tracking.json': {
+        recordMilestone: { milestone: 'Event', problems: { container: 'A container number: 4 letters and 7 digits' } },
+        unmatched: { container: ' · container' },
+      },
+      './locales/en/operations.json': { console: { shippingDate: 'Shipping date', customer: 'Customer' } },
+    };
+    expect(labelsOfContractFields(catalogues)).toEqual([
+      'booking:containerFields.containerNumber = Container No',
+      'booking:pricePanel.pricePerContainer = Price per container:',
+      'tracking:recordMilestone.milestone = Event',
+      'operations:console.shippingDate = Shipping date',
     ]);
   });
 

@@ -184,13 +184,17 @@ export const FREIGHT_WORDS: Readonly<Record<number, string>> = { 1: 'Collect', 2
 type Described = { key: string; label: string; unit?: string };
 type Section = 'orderFields' | 'partyFields' | 'containerFields';
 
-/** A party's fields a person's or a company's are worded as, once (contract/field-labels.json): its name, phone,
- * fax and address say what the profile's do ("Fax" / "نمابر"). */
-const PARTY_WORDS: Readonly<Record<string, readonly [FieldArea, string]>> = {
-  name: ['person', 'name'],
-  phoneNumber: ['profile', 'phone'],
-  fax: ['profile', 'fax'],
-  address: ['profile', 'address'],
+/** A party's and a container's fields the shared catalogue words (contract/field-labels.json): a party's name,
+ * phone, fax and address say what the profile's do ("Fax" / "نمابر"); a container's number is the one the
+ * milestone form and the trail name (`equipment_reference`). */
+const SHARED_WORDS: Partial<Record<Section, Readonly<Record<string, readonly [FieldArea, string]>>>> = {
+  partyFields: {
+    name: ['person', 'name'],
+    phoneNumber: ['profile', 'phone'],
+    fax: ['profile', 'fax'],
+    address: ['profile', 'address'],
+  },
+  containerFields: { containerNumber: ['booking', 'equipment_reference'] },
 };
 
 /**
@@ -198,12 +202,12 @@ const PARTY_WORDS: Readonly<Record<string, readonly [FieldArea, string]>> = {
  * worded once by the shared catalogue (contract/field-labels.json `booking`, as the server's messages and the
  * trail say them; the spec's `temprature` and `frightType` through its aliases), bare of the unit its label
  * carries (`unit` says it in the reader's words); a party's name, phone, fax and address the shared catalogue's
- * too (`PARTY_WORDS`); a party's and a container's other fields the booking catalogue (`partyFields`,
- * `containerFields`); the list's own English label where a new field has no words yet. The order form, the
+ * too, and a container's number (`SHARED_WORDS`); a party's and a container's other fields the booking catalogue
+ * (`partyFields`, `containerFields`); the list's own English label where a new field has no words yet. The order form, the
  * facts panel, the container dialog's table, the final report and the staff console all read it.
  */
 export function fieldName(section: Section, field: Described): string {
-  const shared = section === 'partyFields' ? PARTY_WORDS[field.key] : undefined;
+  const shared = SHARED_WORDS[section]?.[field.key];
   if (shared) return sharedFieldLabel(shared[1], shared[0]);
   if (section === 'orderFields') {
     const named = namedFieldLabel(field.key, 'booking');

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { i18next, setLanguage } from '@/i18n';
 import { renderWithProviders as render } from '@/testing/render';
 import { describe, expect, it, vi } from 'vitest';
+import { fieldLabel } from '@/lib/field-words';
 import { BookingSailingFacts, type BookingSailing, type SailingView } from './sailing-facts';
 
 const estimate: SailingView = {
@@ -154,6 +155,27 @@ describe('BookingSailingFacts', () => {
     } finally {
       await i18next.changeLanguage('en');
       vi.unstubAllGlobals();
+    }
+  });
+
+  it("says a sailing in the contract's word in either language: its region, its heading and its sentences", async () => {
+    const departed = { at: '2026-12-30T03:40:00+08:00', vesselName: 'KING OF THE SEAS', port: 'CNSHA' };
+    const moved = booked(estimate, { ...estimate, departure: '2026-12-28T12:00:00Z' });
+    const sentences = ['theCarrierNamedThis', 'movedDeparture', 'movedArrival', 'movedBoth'] as const;
+    for (const language of ['en', 'fa'] as const) {
+      await setLanguage(language);
+      try {
+        const sailing = fieldLabel('sailing');
+        const says = (text: string | null | undefined) => expect(text?.toLowerCase()).toContain(sailing.toLowerCase());
+        for (const standing of [{}, { ended: true }, { booked: { ...moved, departed } }]) {
+          const { unmount } = render(<BookingSailingFacts booked={moved} {...standing} />);
+          says(screen.getByRole('region', { name: sailing }).querySelector('h3')?.textContent);
+          unmount();
+        }
+        for (const key of sentences) says(i18next.t(`sailingFacts.${key}`, { ns: 'common' }));
+      } finally {
+        await setLanguage('en');
+      }
     }
   });
 });

@@ -31,7 +31,7 @@ describe('the tracking progress in Persian', () => {
       arrivalDelayHours: null,
       summary: 'Booking confirmed; waiting for the first milestone',
     };
-    expect(progressWords(waiting)).toBe('رزرو تأیید شد؛ در انتظار نخستین رویداد حمل');
+    expect(progressWords(waiting)).toBe('رزرو تأیید شد؛ در انتظار نخستین مرحله');
   });
 });
 
@@ -56,7 +56,7 @@ describe('the tracking progress of a booking that ended, in Persian', () => {
 
   it('says tracking stopped before any milestone, not that it waits for one', () => {
     const none = { ...ended, stage: null, summary: 'Tracking stopped when the booking ended, before any milestone' };
-    expect(progressWords(none)).toBe('رهگیری با پایان رزرو، پیش از نخستین رویداد حمل، متوقف شد');
+    expect(progressWords(none)).toBe('رهگیری با پایان رزرو، پیش از نخستین مرحله، متوقف شد');
   });
 });
 

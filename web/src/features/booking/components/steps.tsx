@@ -22,6 +22,7 @@ import {
 import type { DocumentType, RateRequestDetail } from '../api/booking-api';
 import { FileLink } from '@/components/file-link';
 import { formatMoment, formatMoney, localDigits } from '@/lib/format';
+import { fieldLabel } from '@/lib/field-words';
 import { formatBookingTotal } from '@/components/charges';
 import { FileUpload } from './file-upload';
 import { TemplateCard, useDocumentTypeName } from './template-card';
@@ -64,7 +65,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       <SummaryHeader detail={detail} />
       <div className={styles.pricePanel}>
         <p>
-          {t('pricePanel.pricePerContainer')} <strong>{price}</strong>
+          {fieldLabel('price')}: <strong>{price}</strong>
           <span className={styles.muted}>
             <Separator />
             {t('pricePanel.totalFor', { total, quantity })}

@@ -306,7 +306,7 @@ describe("the shipping order report's containers in Persian", () => {
       departed: { at: '2026-12-12T02:30:00Z', vesselName: null, port: 'CNSHA' },
     });
     const headings = [...root.querySelectorAll('h2')].map((h) => h.textContent);
-    expect(headings).toContain('حرکت کشتی‌ای که بار با آن رفت');
+    expect(headings).toContain('سفر دریایی‌ای که بار با آن رفت');
     expect(headings).not.toContain('مهلت‌ها');
     expect(root.textContent).toContain('زمان حرکت واقعی');
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import type { RateRequestRow } from '../api/booking-api';
@@ -102,6 +103,25 @@ describe('the booking list', () => {
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'By Type');
     await waitFor(() => expect(asked()).toContain('?limit=10&offset=1&sort=type'));
     await waitFor(() => expect(listed()).toEqual(ORDERS.type.slice(0, 10).map((row) => row.reference)));
+  });
+
+  it("names the booking reference in its search's hint as the contract does, in either language", async () => {
+    serve();
+    for (const [language, reference] of [
+      ['en', 'Booking reference'],
+      ['fa', 'شمارهٔ رزرو'],
+    ] as const) {
+      await setLanguage(language);
+      try {
+        const { unmount } = renderWithProviders(<BookingsRoute />);
+        expect(screen.getByRole('searchbox').getAttribute('placeholder')).toBe(
+          language === 'en' ? `${reference} (FB-…) or commodity` : `${reference} (FB-…) یا کالا`,
+        );
+        unmount();
+      } finally {
+        await setLanguage('en');
+      }
+    }
   });
 });
 

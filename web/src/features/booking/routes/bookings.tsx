@@ -81,7 +81,7 @@ export function BookingsRoute() {
           type="search"
           dir="auto"
           className={styles.searchInput}
-          placeholder={t('bookings.searchPlaceholder')}
+          placeholder={t('bookings.searchPlaceholder', { reference: fieldLabel('reference') })}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

@@ -495,7 +495,7 @@ export function OperationsRoute() {
           type="search"
           dir="auto"
           className={styles.search}
-          placeholder={t('console.searchPlaceholder')}
+          placeholder={t('console.searchPlaceholder', { reference: fieldLabel('reference') })}
           value={search}
           onChange={(e) => {
             setSearch(e.target.value);
@@ -513,7 +513,7 @@ export function OperationsRoute() {
             <th scope="col">{t('console.customer')}</th>
             <th scope="col">{t('console.cargo')}</th>
             <th scope="col">{t('console.route')}</th>
-            <th scope="col">{t('console.shippingDate')}</th>
+            <th scope="col">{fieldLabel('preferredShippingDate')}</th>
             <th scope="col">{fieldLabel('state')}</th>
             <th scope="col">{t('console.order')}</th>
             <th scope="col">{t('console.nextMove')}</th>
@@ -544,7 +544,7 @@ export function OperationsRoute() {
               <td data-label={t('console.route')}>
                 <Route from={r.polTitle} to={r.podTitle} />
               </td>
-              <td data-label={t('console.shippingDate')}>{formatDate(r.preferredShippingDate)}</td>
+              <td data-label={fieldLabel('preferredShippingDate')}>{formatDate(r.preferredShippingDate)}</td>
               <td data-label={fieldLabel('state')}>
                 {stateWords(r.state, r.price)}
                 <WhereItIs progress={r.progress} />

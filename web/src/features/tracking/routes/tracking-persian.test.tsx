@@ -65,7 +65,10 @@ describe('the tracking console in Persian', () => {
     renderWithProviders(<TrackingRoute />);
     expect(await screen.findByRole('heading', { level: 1, name: 'رهگیری' })).not.toBeNull();
     expect(document.documentElement.dir).toBe('rtl');
-    expect(screen.getByRole('heading', { name: 'ثبت یک رویداد حمل' })).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'ثبت یک مرحله' })).not.toBeNull();
+    // The milestone is the contract's word, as the booking's trail says it, in its heading, label and button.
+    expect(screen.getByLabelText('مرحله').tagName).toBe('SELECT');
+    expect(screen.getByRole('button', { name: 'ثبت مرحله' })).not.toBeNull();
     expect(screen.getByRole('heading', { name: 'کلیدهای ناشر' })).not.toBeNull();
     const row = await screen.findByTestId('not-gated-in');
     // 2027-01-14 is 1405/10/24; the counts in Persian digits, the data isolated.
@@ -174,12 +177,12 @@ describe('the tracking console in Persian', () => {
     type('شمارهٔ کانتینر', 'SEGU5123408');
     type('بندر (UN/LOCODE)', 'IRBND');
     type('زمان (UTC)', '۱۴۰۵/۱۲/۳۱ ۰۸:۳۰'); // 1405 is a common year: its Esfand has 29 days
-    fireEvent.click(screen.getByRole('button', { name: 'ثبت رویداد حمل' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ثبت مرحله' }));
     expect(await screen.findByText('زمانی به شکل سال/ماه/روز ساعت:دقیقه، به وقت UTC')).not.toBeNull();
     expect(posted(fetchMock)).toHaveLength(0);
 
     type('زمان (UTC)', '۱۴۰۵/۱۰/۲۴ ۰۸:۳۰');
-    fireEvent.click(screen.getByRole('button', { name: 'ثبت رویداد حمل' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ثبت مرحله' }));
     await waitFor(() => expect(posted(fetchMock)).toHaveLength(1));
     expect(posted(fetchMock)[0].eventDateTime).toBe('2027-01-14T08:30:00Z');
 
@@ -187,7 +190,7 @@ describe('the tracking console in Persian', () => {
     type('شمارهٔ کانتینر', 'SEGU5123408');
     type('بندر (UN/LOCODE)', 'IRBND');
     type('زمان (UTC)', '1405/10/24 20:05');
-    fireEvent.click(screen.getByRole('button', { name: 'ثبت رویداد حمل' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ثبت مرحله' }));
     await waitFor(() => expect(posted(fetchMock)).toHaveLength(2));
     expect(posted(fetchMock)[1].eventDateTime).toBe('2027-01-14T20:05:00Z');
   });

@@ -304,7 +304,7 @@ export function RecordMilestone() {
         noValidate
       >
         {text('reference', EXAMPLE.reference)}
-        <Field id="milestone-code" label={t('recordMilestone.milestone')}>
+        <Field id="milestone-code" label={fieldLabel('eventSubtype')}>
           <select
             id="milestone-code"
             value={form.code}
