@@ -76,7 +76,9 @@ def customer(live_server: LiveServer) -> Customer:
         key,
         [
             event("fa-gi", "EQUIPMENT", "GTIN", "ACT", moment(-1), "IRBND", reference),
-            event("fa-eta", "TRANSPORT", "ARRI", "EST", moment(20), "DEHAM", reference),
+            # An estimate of a later arrival, made now: its update time is not ahead of now (decision 3891).
+            event("fa-eta", "TRANSPORT", "ARRI", "EST", moment(20), "DEHAM", reference)
+            | {"eventUpdatedDateTime": moment(-1)},
         ],
     )
     followers_caught_up(live_server)  # the tracking read model has the events before any page asks
