@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, time
+from datetime import UTC, datetime, time
 from decimal import Decimal
 from types import EllipsisType
 from typing import Annotated, Any
@@ -19,6 +19,7 @@ from api.schemas.wire_model import WireModel
 from api.schemas.wire_types import PlainNumber, StaffMessage, Whole, utc_instant
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+from domain.shared.moments import written_day
 
 
 class StaffRateRequestRow(RateRequestRow):
@@ -118,10 +119,8 @@ def valid_until(text: str) -> datetime:
     converts it (the customer's notice writes it in the Solar Hijri calendar)."""
     try:
         given = text.strip()
-        if len(given) == 10:
-            moment = datetime.combine(date.fromisoformat(given), time.max, tzinfo=UTC)
-        else:
-            moment = datetime.fromisoformat(given)
+        day = written_day(given)
+        moment = datetime.combine(day, time.max, tzinfo=UTC) if day else datetime.fromisoformat(given)
     except ValueError as error:
         raise ValidationFailed({"validUntil": message("booking.validUntil.format")}) from error
     try:

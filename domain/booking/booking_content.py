@@ -169,9 +169,13 @@ MAX_UNITS = 1000
 
 
 def _arrival_window_faults(content: BookingRequestContent, today: date, last_today: date) -> dict[str, str]:
-    """The expected arrival dates hold the departure's horizon (a sailing later than that is not booked)
-    and the window starts no later than it ends; each fault keyed by the date it is about."""
+    """The expected arrival dates hold the departure's horizon (a sailing later than that is not booked),
+    none precedes the expected departure (the goods reach the place of delivery after they are loaded at the
+    port of loading; the same day is left possible) and the window starts no later than it ends; each fault
+    keyed by the date it is about."""
     faults: dict[str, str] = {}
+    given = content.expected_departure_date
+    departure = date.fromisoformat(given) if given else None
     days = {
         key: date.fromisoformat(text)
         for key, text in (
@@ -185,6 +189,8 @@ def _arrival_window_faults(content: BookingRequestContent, today: date, last_tod
             faults[key] = message("booking.arrival.past")
         elif day > last_today + SHIPPING_HORIZON:
             faults[key] = message("booking.arrival.far")
+        elif departure and day < departure:
+            faults[key] = message("booking.arrival.beforeDeparture")
     start, end = days.get("expected_arrival_start"), days.get("expected_arrival_end")
     if not faults and start and end and start > end:
         faults["expected_arrival_start"] = message("booking.arrival.order")

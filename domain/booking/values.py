@@ -23,6 +23,7 @@ from domain.booking.reference import REFRIGERATED, ReferenceCatalog
 from domain.shared.digits import latin_digits
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
+from domain.shared.moments import written_day
 from domain.shared.phone import PHONE
 
 REQUIRED = message("common.required")
@@ -209,9 +210,7 @@ SHIPPING_HORIZON = timedelta(days=731)
 
 def calendar_date(text: str) -> date:
     """`YYYY-MM-DD`, or a whole ISO time whose date is meant (the web client sends either); no more."""
-    if len(text) == 10:
-        return date.fromisoformat(text)
-    return datetime.fromisoformat(text).date()
+    return written_day(text) or datetime.fromisoformat(text).date()
 
 
 def rate_request_details(

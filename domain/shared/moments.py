@@ -27,6 +27,17 @@ def parse_instant(text: str) -> datetime:
     return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
+def written_day(text: str) -> date | None:
+    """The calendar day `text` names when it is a date alone, in any ISO 8601 form (`2026-12-10`, `20261210`,
+    `2026-W50-4`); None when it is not one (a date-time, a typo). Every door that reads a day or a validity
+    asks this first, so one day typed two ways is one day, never midnight in one spelling and the day's end
+    in the other."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
 def written_utc(moment: datetime | str) -> str:
     """A time as every screen and message writes it: YYYY/MM/DD HH:MM in UTC. A time given with another
     offset (a publisher's `07:00+01:00`) is converted, not cut: its wall-clock digits are not UTC's."""

@@ -17,6 +17,7 @@ from tests.api.booking_support import (
     ADMIN,
     CLIENT,
     assert_verify_clean,
+    create,
     customer,
     fails,
     in_shipping_order,
@@ -436,3 +437,27 @@ def test_staff_ask_for_an_amendment_and_the_customer_answers_on_the_screens(
     approved = ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/approve", headers=admin_headers))
     assert approved["amendment"]["stateName"] == "approved"
     assert ok(client.get(f"{RR}/{rid}", headers=alice))["preferredShippingDate"] == new_date
+
+
+def test_one_day_typed_any_way_is_valid_until_its_end(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A validity given as a day, spelt `2099-01-31`, `20990131` or by its ISO week, means the end of that day
+    on the quote and on an amendment's new price alike: never midnight at its start in one spelling."""
+    alice = customer(client, "valid-spelt")
+    rid = in_shipping_order(client, alice, admin_headers)
+    for spelt in ("2099-01-31", "20990131", "2099-W05-6", " 20990131 "):
+        url = f"{ADMIN}/rate-requests/{create(client, alice)['id']}/quote"
+        answer = ok(client.put(url, headers=admin_headers, json={"price": 900, "validUntil": spelt}))
+        assert answer["validUntil"].startswith("2099-01-31T23:59:59"), spelt
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(quantity=3)))
+    requote = {"price": 1400, "validUntil": "20990131"}
+    ok(client.put(f"{ADMIN}/rate-requests/{rid}/amendments/requote", headers=admin_headers, json=requote))
+    amendment = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
+    assert amendment["validUntil"].startswith("2099-01-31T23:59:59")
+    # A moment typed whole is still that moment.
+    url = f"{ADMIN}/rate-requests/{create(client, alice)['id']}/quote"
+    answer = ok(
+        client.put(url, headers=admin_headers, json={"price": 900, "validUntil": "2099-01-31T00:00Z"})
+    )
+    assert answer["validUntil"].startswith("2099-01-31T00:00:00")

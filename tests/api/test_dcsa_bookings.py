@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from domain.shared.messages import message
 from tests.api.accounts_support import settle
 from tests.api.booking_support import (
     ADMIN,
@@ -172,6 +173,26 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
             "$.expectedArrivalAtPlaceOfDeliveryStartDate",
             7004,
         ),
+        # The goods reach the place of delivery after they leave the port of loading (the same day may do):
+        # a window ending before the departure is refused by the date that precedes it.
+        (
+            lambda b: b.update(
+                expectedDepartureDate=str(date.today() + timedelta(days=30)),
+                expectedArrivalAtPlaceOfDeliveryStartDate=str(date.today() + timedelta(days=30)),
+                expectedArrivalAtPlaceOfDeliveryEndDate=str(date.today() + timedelta(days=29)),
+            ),
+            "$.expectedArrivalAtPlaceOfDeliveryEndDate",
+            7004,
+        ),
+        (
+            lambda b: b.update(
+                expectedDepartureDate=str(date.today() + timedelta(days=30)),
+                expectedArrivalAtPlaceOfDeliveryStartDate=str(date.today() + timedelta(days=20)),
+                expectedArrivalAtPlaceOfDeliveryEndDate=str(date.today() + timedelta(days=40)),
+            ),
+            "$.expectedArrivalAtPlaceOfDeliveryStartDate",
+            7004,
+        ),
     ],
     ids=[
         "missing-field",
@@ -187,6 +208,8 @@ def test_a_booking_made_on_the_screens_reads_back_through_the_standard(client: T
         "arrival-start-after-end",
         "arrival-in-2099",
         "arrival-in-the-past",
+        "arrival-ends-before-departure",
+        "arrival-starts-before-departure",
     ],
 )
 def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothing(
@@ -200,6 +223,20 @@ def test_bad_dcsa_input_gets_the_dcsa_error_with_the_json_path_and_stores_nothin
     errors = dcsa_error(client.post(V2, json=body, headers=alice), 400)
     assert [(e["jsonPath"], e["errorCode"]) for e in errors] == [(json_path, code)]
     assert services.store.head() == head
+
+
+def test_an_arrival_before_the_departure_is_told_so_and_one_the_same_day_is_taken(client: TestClient) -> None:
+    alice = customer(client, "dcsa-arrival")
+    departure = date.today() + timedelta(days=30)
+    body = sample("booking-dg") | {
+        "expectedDepartureDate": str(departure),
+        "expectedArrivalAtPlaceOfDeliveryStartDate": str(departure - timedelta(days=1)),
+        "expectedArrivalAtPlaceOfDeliveryEndDate": str(departure + timedelta(days=10)),
+    }
+    errors = dcsa_error(client.post(V2, json=body, headers={**alice, "Accept-Language": "en"}), 400)
+    assert [e["property"] for e in errors] == ["expectedArrivalAtPlaceOfDeliveryStartDate"]
+    assert message("booking.arrival.beforeDeparture") in errors[0]["errorCodeMessage"]
+    post(client, alice, body | {"expectedArrivalAtPlaceOfDeliveryStartDate": str(departure)})
 
 
 def test_one_booking_is_quoted_for_one_kind_of_equipment(client: TestClient) -> None:

@@ -39,6 +39,13 @@ export function typedDate(text: string): string {
   return real ? `${match[1]}-${match[2]}-${match[3]}` : trimmed;
 }
 
+/** The browser's own calendar day (its zone's, not UTC's), `days` after today, as a form keeps a day: `YYYY-MM-DD`. */
+export function localDay(days = 0): string {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${pad(day.getFullYear(), 4)}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
 /** Whether a form value is a day as `typedDate` gives it. */
 export const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 

@@ -2,6 +2,7 @@ export {
   DateField,
   DateTimeField,
   isDate,
+  localDay,
   notADay,
   shownDate,
   shownDateTime,

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '@/components/ui/date-field';
 import { startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail } from '@/testing/orders';
@@ -77,10 +78,12 @@ describe('a reason sent as the session ended (decision 3881)', () => {
 
 describe('an amendment requested as the session ended (decision 3881)', () => {
   it('comes back in its dialog after the login with the words she wrote, said to be unsent', async () => {
+    // Shipping after today, as an amendment's form requires (its date is sent again).
+    const booked = rateRequestDetail({ preferredShippingDate: localDay(30) });
     const state = server();
     startSession({ token: tokenFor('writer'), accountType: 3, roles: [] });
     const user = userEvent.setup();
-    const first = renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    const first = renderWithProviders(<BookingChangesPanel detail={booked} />);
     await user.click(await screen.findByRole('button', { name: 'Request amendment' }));
     const form = within(await screen.findByRole('dialog', { name: 'Request an amendment' }));
     await user.clear(form.getByLabelText(/Commodity/));
@@ -95,7 +98,7 @@ describe('an amendment requested as the session ended (decision 3881)', () => {
     // Signed in again, back on the booking's screen.
     state.signedIn = true;
     startSession({ token: tokenFor('writer', 2), accountType: 3, roles: [] });
-    renderWithProviders(<BookingChangesPanel detail={rateRequestDetail()} />);
+    renderWithProviders(<BookingChangesPanel detail={booked} />);
     const dialog = within(await screen.findByRole('dialog', { name: 'Request an amendment' }));
     expect(dialog.getByRole('alert').textContent).toBe(NOT_SENT);
     expect(dialog.getByText(/Only the words you wrote \(the commodity and the comment\) are kept/)).toBeTruthy();

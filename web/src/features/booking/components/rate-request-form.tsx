@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { DateField } from '@/components/ui/date-field';
+import { DateField, localDay } from '@/components/ui/date-field';
 import { Dropdown } from '@/components/ui/dropdown';
 import type { DropdownOption } from '@/components/ui/dropdown';
 import { NumberInput } from '@/components/ui/number-input';
@@ -57,13 +57,6 @@ function mergeChoices(options: DropdownOption[]): DropdownOption[] {
   return options.filter((o) => !seen.has(o.value) && (seen.add(o.value), true));
 }
 
-/** Today as the date field writes it (YYYY-MM-DD, the browser's calendar day). */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * Book again: a new request with the lane, containers and cargo of an earlier one. Its date is kept only while it
  * has not passed (a shipper booking the same lane next week chooses the new date); the sailing is not copied.
@@ -72,7 +65,7 @@ export function copiedDefaults(original: RateRequestDetail): RateRequestFormValu
   const values = defaults(original);
   return {
     ...values,
-    preferredShippingDate: values.preferredShippingDate >= today() ? values.preferredShippingDate : '',
+    preferredShippingDate: values.preferredShippingDate >= localDay() ? values.preferredShippingDate : '',
   };
 }
 

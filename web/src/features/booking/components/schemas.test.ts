@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDay } from '@/components/ui/date-field';
 import { message } from '@/lib/messages';
 import { orderFormValues } from '@/lib/order-fields';
 import {
@@ -20,7 +21,8 @@ const port = (value: number) => ({ name: `P${value}`, value });
 const validRate = {
   commodity: 'Pistachios',
   hsCode: '080251',
-  preferredShippingDate: '2099-01-01',
+  // A month ahead of the reader's day: within the two years a shipping date may lie ahead.
+  preferredShippingDate: localDay(30),
   quantity: '2',
   isSwbl: false,
   isDanger: false,

@@ -4,7 +4,7 @@
  */
 import i18next from 'i18next';
 import { z } from 'zod';
-import { isDate, notADay } from '@/components/ui/date-field';
+import { isDate, localDay, notADay } from '@/components/ui/date-field';
 import { latinDigits } from '@/i18n/digits';
 import { fieldLabel } from '@/lib/field-words';
 import { message, said } from '@/lib/messages';
@@ -39,6 +39,9 @@ const option = (field: Chosen) => {
     .refine((o) => o !== null && o.value >= 1, missing);
 };
 
+/** How far ahead a shipping date may lie, as the server counts it (domain/booking/values.py SHIPPING_HORIZON). */
+const SHIPPING_HORIZON_DAYS = 731;
+
 const requiredText = z.string(REQUIRED).trim().min(1, REQUIRED);
 /** A field of digits: Persian or Arabic-Indic digits are read and sent as Latin ones (record 3001). */
 const digits = () => z.string().trim().overwrite(latinDigits);
@@ -50,9 +53,15 @@ export const rateRequestSchema = z
       .min(1, REQUIRED)
       .regex(/^\d{6,10}$/, said('booking.hsCode.pattern')),
     // A day its month lacks (1405/12/30 in a common year) is told so, not asked again for its format.
-    preferredShippingDate: requiredText.refine(isDate, {
-      error: (issue) => notADay(String(issue.input), worded('date').error),
-    }),
+    preferredShippingDate: requiredText
+      .refine(isDate, {
+        error: (issue) => notADay(String(issue.input), worded('date').error),
+        abort: true,
+      })
+      // Against the shipper's own day, in the server's words: the server, not knowing her zone, refuses only a
+      // day past (or too far) on every clock (record 3897); her browser knows which day it is for her.
+      .refine((day) => day >= localDay(), said('booking.preferredShippingDate.past'))
+      .refine((day) => day <= localDay(SHIPPING_HORIZON_DAYS), said('booking.preferredShippingDate.far')),
     quantity: digits()
       .min(1, REQUIRED)
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.quantity.min'))

@@ -136,6 +136,25 @@ describe('an amendment that needs a new price', () => {
     });
   });
 
+  it('valid until a day its month lacks is told so under the field, and not sent', async () => {
+    const fetch = review(asked);
+    const user = userEvent.setup();
+    await screen.findByLabelText('Ocean freight (USD per container)');
+    const validity = screen.getByLabelText('Quote valid until');
+    await user.type(validity, '1405/12/30');
+    await user.click(screen.getByRole('button', { name: 'Quote new price' }));
+    const said = 'Esfand 1405 has 29 days: there is no 1405/12/30.';
+    await waitFor(() => expect(validity.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(said)).toBeTruthy();
+    expect(fetch.mock.calls.some(([url]) => url.endsWith('/amendments/requote'))).toBe(false);
+    // Typed again, the word goes; a real day is sent.
+    await user.clear(validity);
+    expect(screen.queryByText(said)).toBeNull();
+    await user.type(validity, '1405/12/29');
+    await user.click(screen.getByRole('button', { name: 'Quote new price' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => url.endsWith('/amendments/requote'))).toBe(true));
+  });
+
   it("starts from the booking's lines the amended cargo may carry: a reefer's surcharge goes with the reefer", async () => {
     const reefer = {
       ...rateRequestDetail(),

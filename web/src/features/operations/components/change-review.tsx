@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Reference } from '@/components/reference/reference';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
+import { DateField, isDate, notADay } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
@@ -47,6 +47,7 @@ import { useTranslation } from 'react-i18next';
 import { i18next } from '@/i18n';
 import { formatMoment, formatMoney, localDigits, portDay } from '@/lib/format';
 import { fieldLabel } from '@/lib/field-words';
+import { message } from '@/lib/messages';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
 import { maxLength } from '@/types/limits';
@@ -146,8 +147,15 @@ function NewPrice({
   useTranslation('operations');
   const [lines, setLines] = useState<Line[]>(() => startingLines(amendment, booked, kinds));
   const [validUntil, setValidUntil] = useState('');
+  // Sent with a validity that is no day: said under the field (a day its month lacks by its month's length),
+  // worded when shown, in the language shown then.
+  const [refused, setRefused] = useState(false);
   const price = perContainer(lines);
   const ready = lines.length > 0 && amountsTyped(lines) && price > 0 && (!validity || validUntil !== '');
+  const send = () => {
+    if (validity && !isDate(validUntil)) return setRefused(true);
+    onSend(price, chargesBody(lines), validUntil);
+  };
   return (
     <>
       <ChargesEditor
@@ -157,8 +165,18 @@ function NewPrice({
         quantity={amendedQuantity(amendment, booked.quantity)}
       />
       <div className={styles.actions}>
-        {validity ? <DateField label={fieldLabel('validUntil')} value={validUntil} onChange={setValidUntil} /> : null}
-        <Button disabled={pending || !ready} onClick={() => onSend(price, chargesBody(lines), validUntil)}>
+        {validity ? (
+          <DateField
+            label={fieldLabel('validUntil')}
+            value={validUntil}
+            onChange={(value) => {
+              setValidUntil(value);
+              setRefused(false);
+            }}
+            error={refused ? notADay(validUntil, () => message('booking.validUntil.format')) : undefined}
+          />
+        ) : null}
+        <Button disabled={pending || !ready} onClick={send}>
           {sendLabel}
         </Button>
       </div>

@@ -86,6 +86,34 @@ describe('a quote confirmed empty', () => {
   });
 });
 
+describe('a quote valid until a day its month lacks', () => {
+  async function confirmedUntil(typed: string): Promise<HTMLElement> {
+    fetchMock.mockImplementation(async () =>
+      envelope({ matched: false, row: null, charges: [], price: null, chargeKinds: KINDS }),
+    );
+    renderWithProviders(<QuoteDialog detail={rateRequestDetail()} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(i18next.t('operations:quote.priceLabel')), {
+      target: { value: '1450' },
+    });
+    const validity = within(dialog).getByLabelText(i18next.t('operations:quote.validUntil'));
+    fireEvent.change(validity, { target: { value: typed } });
+    fireEvent.click(within(dialog).getByRole('button', { name: i18next.t('operations:actionDialog.confirm') }));
+    return validity;
+  }
+
+  it('is told the month’s length under the field, and nothing is sent', async () => {
+    const validity = await confirmedUntil('1405/12/30');
+    await waitFor(() => expectInvalid(validity, 'Esfand 1405 has 29 days: there is no 1405/12/30.'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/quote'))).toBe(false);
+  });
+
+  it('in the Gregorian calendar too', async () => {
+    const validity = await confirmedUntil('2027/02/29');
+    await waitFor(() => expectInvalid(validity, 'February 2027 has 28 days: there is no 2027/02/29.'));
+  });
+});
+
 // Two staff at one booking: the quote names the price its dialog opened on, so a colleague's quote made
 // meanwhile is refused (409) rather than followed by a second, contradictory price.
 describe('a quote confirmed', () => {

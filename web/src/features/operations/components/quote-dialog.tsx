@@ -7,10 +7,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DateField } from '@/components/ui/date-field';
+import { DateField, isDate, notADay } from '@/components/ui/date-field';
 import { NumberInput } from '@/components/ui/number-input';
 import { api, ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { message } from '@/lib/messages';
 import type { Schema } from '@/types/contract';
 import { suggestionOptions } from '../api/tariffs';
 import type { TariffSuggestion } from '../api/tariffs';
@@ -62,6 +63,8 @@ export function quoteProblems(lines: readonly Line[], price: string, validUntil:
     else if (free) found.quote = t('quote.pricePositive');
   } else if (!(Number(price) > 0)) found.price = t('quote.pricePositive');
   if (!validUntil) found.validUntil = t('quote.validityRequired');
+  // A day its month lacks (1405/12/30, 2027/02/29) is told so here, not left to the server's format refusal.
+  else if (!isDate(validUntil)) found.validUntil = notADay(validUntil, () => message('booking.validUntil.format'));
   return found;
 }
 
