@@ -34,6 +34,7 @@ class Progress:
 
 MAX_UNFINISHED_UPLOADS = 20
 TOO_MANY_UNFINISHED = "Too many unfinished uploads; finish one or wait until the old ones are cleaned up"
+TOTAL_CHANGED = "TotalChunks changed during the upload"
 
 
 class ChunkStore:
@@ -99,12 +100,17 @@ class ChunkStore:
             private_folder(folder)
             done = folder / "done.json"
             if done.exists():
-                return str(json.loads(done.read_text())["fileId"])
+                finished = json.loads(done.read_text())
+                # A repeat answers the stored file: one that says it has another count of chunks is refused
+                # (a marker kept before the count was, has none to compare).
+                if finished.get("total", total_chunks) != total_chunks:
+                    raise ValidationFailed({"TotalChunks": TOTAL_CHANGED})
+                return str(finished["fileId"])
             meta = folder / "meta.json"
             if meta.exists():
                 known = json.loads(meta.read_text())
                 if known["total"] != total_chunks:
-                    raise ValidationFailed({"TotalChunks": "TotalChunks changed during the upload"})
+                    raise ValidationFailed({"TotalChunks": TOTAL_CHANGED})
             else:
                 write_private(meta, json.dumps({"total": total_chunks, "name": filename or ""}).encode())
             if chunk_number == 1 and filename:
@@ -142,15 +148,18 @@ class ChunkStore:
         content_type, extension = kind
         return Assembled(storage_name, kept_name(filename, extension), content_type, size, digest.hexdigest())
 
-    def finish(self, owner_id: str, upload_key: str, file_id: str) -> None:
-        """The upload is recorded: drop its parts, keep a marker so a repeated chunk answers the same file."""
+    def finish(self, owner_id: str, upload_key: str, file_id: str, total_chunks: int) -> None:
+        """The upload is recorded: drop its parts, keep a marker so a repeated chunk answers the same file
+        (and the count of chunks it came in, which a repeat must say too)."""
         folder = self.upload_dir(owner_id, upload_key)
         with self._lock(folder.name):
             for part in folder.glob("*.part"):
                 part.unlink(missing_ok=True)
             # The client's file name is recorded (sealed with its owner's data): no copy stays in clear.
             (folder / "meta.json").unlink(missing_ok=True)
-            write_private(folder / "done.json", json.dumps({"fileId": file_id}).encode())
+            write_private(
+                folder / "done.json", json.dumps({"fileId": file_id, "total": total_chunks}).encode()
+            )
 
     def sweep(self, older_than_seconds: float, now: float | None = None) -> int:
         """Remove uploads (unfinished, or finished markers) untouched for `older_than_seconds`; answers how

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from api.dcsa.booking import models as dcsa_booking
+from api.edge.input_screen import unreadable_body
 
 API_VERSION = "2.0.5"
 # The Bill of Lading standard's paths on /v3 (Track & Trace answers there in its own format).
@@ -62,6 +63,7 @@ class DetailedError:
     message: str
     json_path: str | None = None
     value: Any = None
+    property: str | None = None  # a property that has no jsonPath (a header); else the jsonPath's last name
 
     def wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -71,9 +73,9 @@ class DetailedError:
         }
         if self.json_path:
             out["jsonPath"] = self.json_path[:500]
-            name = property_name(self.json_path)
-            if name:
-                out["property"] = name[:100]
+        name = self.property or (property_name(self.json_path) if self.json_path else None)
+        if name:
+            out["property"] = name[:100]
         if self.value is not None and not isinstance(self.value, dict | list):
             out["value"] = as_text(self.value)[:500]
         return out
@@ -90,6 +92,22 @@ def property_name(json_path: str) -> str | None:
     """`$.requestedEquipments[0].units` -> `units`."""
     last = json_path.rsplit(".", 1)[-1].split("[", 1)[0]
     return None if last in ("", "$") else last
+
+
+def field_path(field: str) -> str:
+    """The jsonPath of a field the portal's refusals name: `body` is the whole body (`$`)."""
+    return "$" if field == "body" else f"$.{field}"
+
+
+def unread_body(headers: Any, error: Exception) -> tuple[int, DetailedError]:
+    """A body the framework could not read (not UTF-8, nested too deeply, compressed, not JSON), in the
+    standard's shape with the words the portal's doors use (`unreadable_body`): the body (`$`) named, or the
+    `Content-Encoding` header."""
+    status, _, fields = unreadable_body(headers, error)
+    ((field, said),) = fields.items()
+    if field == "body":
+        return status, DetailedError(7002, said, "$")
+    return status, DetailedError(7009, said, property=field)
 
 
 def error_response(

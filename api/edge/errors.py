@@ -13,7 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from api.edge.envelope import success
-from api.edge.input_screen import unreadable_body
+from api.edge.input_screen import expected, unreadable_body
 from api.edge.languages import failure_in_language
 from api.edge.path_guard import allowed_methods
 from api.mapping import wire_fields
@@ -111,13 +111,20 @@ def field_messages(errors: list[Any]) -> dict[str, str]:
         elif kind == "json_invalid":
             name, text = "body", "Invalid JSON"
         elif kind in _JSON_TYPES:
-            text = f"Expected {_JSON_TYPES[kind]} received {_json_type(error.get('input'))}"
+            text = expected(_JSON_TYPES[kind], _json_type(error.get("input")))
         elif kind in _BOUNDS:
             text = _BOUNDS[kind](error.get("ctx", {}))
+        elif kind == "value_error" and _UPLOAD_FILE_EXPECTED in str(error.get("msg", "")):
+            # FastAPI's own check of an `UploadFile` field, which names Python's types: a text part was sent
+            text = message("upload.chunk.notAFile")
         else:
             text = str(error.get("msg", "Invalid input")).removeprefix("Value error, ")
         fields.setdefault(name, text)
     return fields
+
+
+# How FastAPI words a form's file field that was sent as a text part (fastapi/datastructures.py).
+_UPLOAD_FILE_EXPECTED = "Expected UploadFile, received:"
 
 
 # A schema's bounds said as the domain says its own, from the catalogue: in every language it speaks.

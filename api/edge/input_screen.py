@@ -6,7 +6,8 @@ overrides (they make a stored text read differently from what it is); text longe
 identifier (a wire key named `id`, `...Id`, `...Reference`, `msds`) longer than `MAX_IDENTIFIER`, except
 a body's field whose model allows more (the DCSA standard's 5,000-character cancellation `reason`); integers
 beyond the store's 32-bit columns; numbers that are not finite. Each refusal is a 400 naming the field by
-its wire path (`parties.0.name`), before anything is recorded.
+its wire path (`parties.0.name`), before anything is recorded. A number sent where the body's model takes
+only text is refused as what it is, a number where a text was expected, never by a number's bounds.
 
 Which bodies are screened is decided by the same rule FastAPI uses to parse a body as JSON
 (`parsed_as_json`), whatever the spelling of the media type (`APPLICATION/JSON`, `application/json;
@@ -32,7 +33,7 @@ import json
 import math
 import re
 import types
-from typing import Any, NamedTuple, Union, get_args, get_origin
+from typing import Annotated, Any, Literal, NamedTuple, Union, get_args, get_origin
 
 from fastapi import Request
 from fastapi.dependencies.utils import get_flat_params
@@ -89,6 +90,11 @@ def text_problem(value: str, limit: int = MAX_TEXT) -> str | None:
     return "Control characters are not allowed"
 
 
+def expected(kind: str, received: str) -> str:
+    """A value of another JSON type than the field's, in the words of the catalogue (`expected`)."""
+    return f"Expected {kind} received {received}"
+
+
 def number_problem(value: int | float) -> str | None:
     if isinstance(value, bool):
         return None
@@ -104,30 +110,93 @@ def _is_identifier(path: str) -> bool:
     return bool(_IDENTIFIER_KEY.fullmatch(key))
 
 
-def problems(value: Any, path: str, found: dict[str, str], long_texts: dict[str, int] | None = None) -> None:
+def problems(
+    value: Any,
+    path: str,
+    found: dict[str, str],
+    long_texts: dict[str, int] | None = None,
+    model: Any = None,
+) -> None:
     """Every field of a decoded JSON value that breaks a rule above, keyed by its dotted wire path.
-    `long_texts`: the wire paths whose model allows text longer than `MAX_TEXT`, with their bound."""
+    `long_texts`: the wire paths whose model allows text longer than `MAX_TEXT`, with their bound; `model`:
+    the body's declared type, which says where only text is taken."""
     if isinstance(value, str):
         limit = MAX_IDENTIFIER if _is_identifier(path) else MAX_TEXT
         problem = text_problem(value, (long_texts or {}).get(path, limit))
     elif isinstance(value, int | float):
         problem = number_problem(value)
+        if problem and _takes_only_text(model, path.split(".") if path else []):
+            # The number's size is not what is wrong: the field wants text (as the schema's check says).
+            problem = expected("string", "number")
     elif isinstance(value, dict):
         for key, item in value.items():
             child = f"{path}.{key}" if path else str(key)
             key_problem = text_problem(str(key), MAX_IDENTIFIER)
             if key_problem:
                 found.setdefault(child, key_problem)
-            problems(item, child, found, long_texts)
+            problems(item, child, found, long_texts, model)
         return
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            problems(item, f"{path}.{index}" if path else str(index), found, long_texts)
+            problems(item, f"{path}.{index}" if path else str(index), found, long_texts, model)
         return
     else:
         return
     if problem:
         found.setdefault(path or "body", problem)
+
+
+def _takes_only_text(annotation: Any, steps: list[str]) -> bool:
+    """Whether every type the body's model declares at the wire path `steps` is text (a string, a string
+    enum or literal; `None` aside). Anything else, or a path the model does not declare, is not known to be
+    text."""
+    kinds = _declared_at(annotation, steps)
+    return bool(kinds) and all(_is_text(kind) for kind in kinds)
+
+
+def _members(annotation: Any) -> list[Any]:
+    """A declared type's alternatives: a union's members, an `Annotated` type's own type, `None` left out."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _members(get_args(annotation)[0])
+    if origin in (Union, types.UnionType):
+        return [kind for arg in get_args(annotation) for kind in _members(arg)]
+    if isinstance(annotation, type) and issubclass(annotation, RootModel):
+        return _members(annotation.model_fields["root"].annotation)
+    return [] if annotation is type(None) else [annotation]
+
+
+def _declared_at(annotation: Any, steps: list[str]) -> list[Any]:
+    if annotation is None:
+        return []
+    kinds = _members(annotation)
+    if not steps:
+        return kinds
+    step, rest = steps[0], steps[1:]
+    found: list[Any] = []
+    for kind in kinds:
+        origin = get_origin(kind)
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            field = next(
+                (f for name, f in kind.model_fields.items() if (f.alias or name) == step),
+                None,
+            )
+            if field is None:
+                return []  # not declared here (an extra key): not known to be text
+            found += _declared_at(field.annotation, rest)
+        elif origin in (list, tuple, set, frozenset) and step.isdigit():
+            found += [item for arg in get_args(kind)[:1] for item in _declared_at(arg, rest)]
+        elif origin is dict:
+            found += _declared_at(get_args(kind)[1], rest) if len(get_args(kind)) == 2 else [Any]
+        else:
+            found.append(Any)  # a plain value has no fields; anything else is not known
+    return found
+
+
+def _is_text(kind: Any) -> bool:
+    if get_origin(kind) is Literal:
+        return all(isinstance(value, str) for value in get_args(kind))
+    return isinstance(kind, type) and issubclass(kind, str)
 
 
 def _declares_number(annotation: Any) -> bool:
@@ -148,9 +217,10 @@ class _Shape(NamedTuple):
     takes_form: bool
     reads_itself: frozenset[str]
     long_texts: dict[str, int]
+    model: Any  # the JSON body's declared type, or None
 
 
-_NO_SHAPE = _Shape(frozenset(), False, False, frozenset(), {})
+_NO_SHAPE = _Shape(frozenset(), False, False, frozenset(), {}, None)
 
 
 def _route_shape(route: APIRoute) -> _Shape:
@@ -177,7 +247,8 @@ def _shape_of(route: APIRoute) -> _Shape:
     declared = ((route.openapi_extra or {}).get("requestBody") or {}).get("content") or {}
     long_texts = _long_texts(body.field_info.annotation) if takes_json and body is not None else {}
     media_types = frozenset(str(kind).lower() for kind in declared)
-    return _Shape(numbers, takes_json, takes_form, media_types, long_texts)
+    model = body.field_info.annotation if takes_json and body is not None else None
+    return _Shape(numbers, takes_json, takes_form, media_types, long_texts, model)
 
 
 def _long_texts(annotation: Any) -> dict[str, int]:
@@ -211,7 +282,7 @@ def _media_type(content_type: str | None) -> str | None:
 
 async def screen_input(request: Request) -> None:
     route = request.scope.get("route")
-    numbers, takes_json, takes_form, reads_itself, long_texts = (
+    numbers, takes_json, takes_form, reads_itself, long_texts, model = (
         _route_shape(route) if isinstance(route, APIRoute) else _NO_SHAPE
     )
     found: dict[str, str] = {}
@@ -238,7 +309,8 @@ async def screen_input(request: Request) -> None:
             if takes_json:
                 raise HTTPException(415, "Send this body as JSON (Content-Type: application/json)")
         elif body:
-            _screen_json(body, found, long_texts)
+            _screen_json(body, found, long_texts, model)
+            _unless_compressed(request, found)
     elif takes_form:
         # FastAPI read the form before any dependency runs; this is the same parsed form, not a second read.
         for name, entry in (await request.form()).multi_items():
@@ -268,9 +340,18 @@ async def screened_body(request: Request) -> bytes:
         _screen_json(body, found)
     else:
         _screen_text(body, found)
+    _unless_compressed(request, found)
     if found:
         raise ValidationFailed(found)
     return body
+
+
+def _unless_compressed(request: Request, found: dict[str, str]) -> None:
+    """A compressed body the screen read as bytes that are not text is what it is, as when the framework
+    read it (`unreadable_body`: 415 naming `Content-Encoding`), not text that is not UTF-8."""
+    encoding = (request.headers.get("content-encoding") or "identity").strip().lower()
+    if found.get("body") == BODY_NOT_UTF8 and encoding != "identity":
+        raise HTTPException(400, BODY_NOT_UTF8)
 
 
 def _screen_text(body: bytes, found: dict[str, str]) -> None:
@@ -287,7 +368,9 @@ def _screen_text(body: bytes, found: dict[str, str]) -> None:
         found.setdefault("body", f"{problem} (line {line})")
 
 
-def _screen_json(body: bytes, found: dict[str, str], long_texts: dict[str, int] | None = None) -> None:
+def _screen_json(
+    body: bytes, found: dict[str, str], long_texts: dict[str, int] | None = None, model: Any = None
+) -> None:
     try:
         # `parse_constant` refuses NaN and Infinity, which Python's json would take as numbers.
         value = json.loads(body, parse_constant=_not_json)
@@ -305,7 +388,7 @@ def _screen_json(body: bytes, found: dict[str, str], long_texts: dict[str, int] 
     if _deeper_than(value, MAX_DEPTH):
         found.setdefault("body", BODY_TOO_DEEP)
         return
-    problems(value, "", found, long_texts)
+    problems(value, "", found, long_texts, model)
 
 
 def _deeper_than(value: Any, limit: int) -> bool:

@@ -56,7 +56,7 @@ async def upload_chunk(
         if recorded_before:
             # These bytes were recorded already under this key: keep the first copy only.
             services.uploads.path_of(outcome.storage_name).unlink(missing_ok=True)
-        services.uploads.finish(actor.id, FileId, str(file_id))
+        services.uploads.finish(actor.id, FileId, str(file_id), TotalChunks)
         file_key = str(file_id)
     else:
         file_key = outcome

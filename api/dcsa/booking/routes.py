@@ -31,7 +31,15 @@ from api.dcsa.booking.models import (
 from api.dcsa.booking.reference import rate_request_id_for, request_reference
 from api.dcsa.booking.sailing import confirmed_sailing_terms
 from api.dcsa.door import door_router
-from api.dcsa.errors import API_VERSION, DetailedError, error_response, refusal_code, schema_errors
+from api.dcsa.errors import (
+    API_VERSION,
+    DetailedError,
+    error_response,
+    field_path,
+    refusal_code,
+    schema_errors,
+    unread_body,
+)
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
 from api.edge.identity import company_account_id, customer_username
@@ -99,7 +107,7 @@ class DcsaRoute(APIRoute):
             # A reused idempotency key is a 409 the standard counts as a bad request (7004).
             code = 7004 if isinstance(error, KeyReused) else refusal_code(status, 7004)
             fields = error.fields if isinstance(error, ValidationFailed) else {}
-            details = [DetailedError(code, m, f"$.{k}" if k else None) for k, m in fields.items()]
+            details = [DetailedError(code, m, field_path(k) if k else None) for k, m in fields.items()]
             return error_response(
                 method,
                 uri,
@@ -111,6 +119,9 @@ class DcsaRoute(APIRoute):
             text = "Somebody else changed this booking at the same time; read it again and retry"
             return error_response(method, uri, 409, [DetailedError(7005, text)], text)
         except HTTPException as error:
+            if error.status_code == 400:  # only reading the body raises a 400 on this door
+                status, detail = unread_body(request.headers, error)
+                return error_response(method, uri, status, [detail], detail.message)
             text = str(error.detail)
             return error_response(method, uri, error.status_code, [DetailedError(7002, text)], text)
         except Exception:

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 from api.bootstrap import Services
 from api.dcsa.booking.models import ErrorResponse
 from api.dcsa.door import door_router
-from api.dcsa.errors import DetailedError, error_response, refusal_code
+from api.dcsa.errors import DetailedError, error_response, field_path, refusal_code, unread_body
 from api.dcsa.schedules import models as cs
 from api.edge.deps import ServicesDep, off_loop
 from api.edge.errors import http_status
@@ -69,11 +69,18 @@ class CsRoute(APIRoute):
                 status = http_status(error)
                 code = refusal_code(status, 7002)  # a cursor this provider did not give
                 fields = error.fields if isinstance(error, ValidationFailed) else {}
-                details = [DetailedError(code, m, k or None) for k, m in fields.items()]
+                # A query parameter by its name; the body (which the input screen reads) as `$`.
+                details = [
+                    DetailedError(code, m, field_path(k) if k == "body" else k or None)
+                    for k, m in fields.items()
+                ]
                 return _error(
                     request, status, details or [DetailedError(code, error.description)], error.description
                 )
             except HTTPException as error:
+                if error.status_code == 400:  # only reading a body raises a 400 on this door
+                    status, detail = unread_body(request.headers, error)
+                    return _error(request, status, [detail], detail.message)
                 return _error(
                     request, error.status_code, [DetailedError(7002, str(error.detail))], str(error.detail)
                 )

@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException
 
 from api.bootstrap import Services
 from api.dcsa.door import door_router
+from api.dcsa.errors import field_path, unread_body
 from api.dcsa.tracking.models import (
     TNT_VERSION,
     EventsError,
@@ -103,7 +104,7 @@ async def _answer(handler: Callable[[Request], Coroutine[Any, Any, Response]], r
         return error_answer(429, [feedback("ERROR", error.description)], retry)
     except ValidationFailed as error:
         elements = [
-            feedback("ERROR", text, path if path.startswith("$") else f"$.{path}")
+            feedback("ERROR", text, path if path.startswith("$") else field_path(path))
             for path, text in error.fields.items()
         ]
         return error_answer(400, elements or [feedback("ERROR", error.description)])
@@ -111,6 +112,9 @@ async def _answer(handler: Callable[[Request], Coroutine[Any, Any, Response]], r
         status = next(s for kind, s in _STATUSES if isinstance(error, kind))
         return error_answer(status, [feedback("ERROR", error.description)])
     except HTTPException as error:
+        if error.status_code == 400:  # only reading the body raises a 400 on this door
+            status, detail = unread_body(request.headers, error)
+            return error_answer(status, [feedback("ERROR", detail.message, detail.json_path)])
         return error_answer(error.status_code, [feedback("ERROR", str(error.detail))])
     except Exception:
         log.exception("unhandled error on %s %s", request.method, request.url.path)
