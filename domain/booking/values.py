@@ -204,8 +204,10 @@ def _number(value: Any) -> float | None:
     return number if number == number and number not in (float("inf"), float("-inf")) else None
 
 
-# How far ahead a shipping date may lie: nobody books a sailing more than two years out.
-SHIPPING_HORIZON = timedelta(days=731)
+# How far ahead a shipping date may lie: nobody books a sailing more than two years out. The web's form
+# applies the same limit, from the same file.
+_LIMITS = json.loads((Path(__file__).resolve().parents[2] / "contract" / "booking-limits.json").read_text())
+SHIPPING_HORIZON = timedelta(days=int(_LIMITS["shippingHorizonDays"]))
 
 
 def calendar_date(text: str) -> date:

@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { z } from 'zod';
 import { isDate, localDay, notADay } from '@/components/ui/date-field';
+import limits from '../../../../../contract/booking-limits.json';
 import { latinDigits } from '@/i18n/digits';
 import { fieldLabel } from '@/lib/field-words';
 import { message, said } from '@/lib/messages';
@@ -39,8 +40,8 @@ const option = (field: Chosen) => {
     .refine((o) => o !== null && o.value >= 1, missing);
 };
 
-/** How far ahead a shipping date may lie, as the server counts it (domain/booking/values.py SHIPPING_HORIZON). */
-const SHIPPING_HORIZON_DAYS = 731;
+/** How far ahead a shipping date may lie: the server's limit, from the one file both read. */
+const SHIPPING_HORIZON_DAYS = limits.shippingHorizonDays;
 
 const requiredText = z.string(REQUIRED).trim().min(1, REQUIRED);
 /** A field of digits: Persian or Arabic-Indic digits are read and sent as Latin ones (record 3001). */
