@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchEachTest } from '@/testing/fetch';
-import { api, ApiError, buildUrl, errorText, GENERIC_ERROR_MESSAGE, onUnauthorized, postForm } from './api-client';
+import {
+  api,
+  ApiError,
+  buildUrl,
+  endedTheSession,
+  errorText,
+  GENERIC_ERROR_MESSAGE,
+  onUnauthorized,
+  postForm,
+} from './api-client';
 import { getRole, getToken, startSession } from './session';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -86,6 +95,38 @@ describe('api client', () => {
     expect(document.cookie).not.toContain('token=');
     expect(getRole()).toBeNull();
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a 401 to a signed-in request ended the session, and gives it no words for a screen (3902)', async () => {
+    startSession({ token: 'expired', accountType: 2, roles: [] });
+    fetchMock.mockResolvedValue(jsonResponse(401, failure('Authentication required')));
+    const error = (await api.post('/x', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.sessionEnded).toBe(true);
+    expect(endedTheSession(error)).toBe(true);
+    expect(errorText(error)).toBe('');
+  });
+
+  it("keeps the login's own 401, sent with no session (a wrong password), an ordinary failure", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, failure('Invalid username or password')));
+    const error = (await api.post('/auth/api/v1/login', {}, { signsIn: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.sessionEnded).toBe(false);
+    expect(errorText(error)).toBe('Invalid username or password');
+  });
+
+  it('says a 401 to a request sent with no token, the session having ended meanwhile, ended the session', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, failure('Authentication required')));
+    const error = (await api.post('/x', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.sessionEnded).toBe(true);
+  });
+
+  it('says a request refused before sending, the tab showing someone else (3893), ended the session', async () => {
+    const tokenOf = (sub: string) => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.s`;
+    startSession({ token: tokenOf('alice'), accountType: 1, roles: [] });
+    document.cookie = `token=${tokenOf('bob')}; path=/`;
+    const error = (await api.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(error.status).toBe(401);
+    expect(error.sessionEnded).toBe(true);
   });
 
   it('keeps the session on other failures', async () => {

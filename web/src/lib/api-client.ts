@@ -28,8 +28,19 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** Per-field messages the server gave (`error.fields`, keyed by wire key), if any. */
   readonly fields: Record<string, string>;
+  /**
+   * Refused because the session this tab acted in has ended (a 401 to a signed-in request, or found gone or
+   * someone else's before sending, 3893): the page the tab goes to says so, so the screen that asked says
+   * nothing (decision 3902).
+   */
+  readonly sessionEnded: boolean;
 
-  constructor(status: number, description?: string | null, fields?: Record<string, string> | null) {
+  constructor(
+    status: number,
+    description?: string | null,
+    fields?: Record<string, string> | null,
+    options: { sessionEnded?: boolean } = {},
+  ) {
     const text = typeof description === 'string' && description.trim() !== '' ? description : undefined;
     super(text ?? GENERIC_ERROR_MESSAGE);
     this.name = 'ApiError';
@@ -37,7 +48,18 @@ export class ApiError extends Error {
     this.description = text ?? GENERIC_ERROR_MESSAGE;
     this.fromServer = text !== undefined;
     this.fields = fields ?? {};
+    this.sessionEnded = options.sessionEnded ?? false;
   }
+}
+
+/** The refusal of a request this tab no longer sends for the person it shows (3893). */
+function notSentForThisTab(): ApiError {
+  return new ApiError(401, null, null, { sessionEnded: true });
+}
+
+/** Whether a failure is the session having ended, said by the page the app goes to and by no screen (3902). */
+export function endedTheSession(error: unknown): boolean {
+  return error instanceof ApiError && error.sessionEnded;
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -46,6 +68,11 @@ export interface RequestOptions {
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The request is the login: its 401 refuses the name and password it sends (said under the login form), not
+   * a session of this tab's. Every other 401 is the session having ended (decision 3902).
+   */
+  signsIn?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -96,7 +123,7 @@ export function tabStillShowsTheSignedInPerson(): boolean {
  * `send` checks: it throws a 401 ApiError, sending nothing, once the cookie names another person (3893).
  */
 export function bearerOfThisTab(): Record<string, string> {
-  if (!tabStillShowsTheSignedInPerson()) throw new ApiError(401);
+  if (!tabStillShowsTheSignedInPerson()) throw notSentForThisTab();
   const token = getToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
@@ -125,10 +152,10 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'isSuccess' in value;
 }
 
-async function send<T>(url: string, init: RequestInit): Promise<T> {
+async function send<T>(url: string, init: RequestInit, options: Pick<RequestOptions, 'signsIn'> = {}): Promise<T> {
   // Never sent in someone else's name: the cookie, and so the token just read, may be another person's now.
   // Refused here as the server refuses an ended session, so that callers handle it as they handle a 401.
-  if (!tabStillShowsTheSignedInPerson()) throw new ApiError(401);
+  if (!tabStillShowsTheSignedInPerson()) throw notSentForThisTab();
   let res: Response;
   try {
     res = await fetch(url, init);
@@ -137,6 +164,9 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
     throw new ApiError(0);
   }
 
+  // Sent with a token or not (a tab whose session ended meanwhile sends none), a 401 is the session having
+  // ended; only the login's own (a wrong password, said under its form) is an ordinary failure.
+  const ended = res.status === 401 && options.signsIn !== true;
   if (res.status === 401) sessionEnded();
 
   let body: unknown = undefined;
@@ -149,9 +179,9 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
     }
   }
 
-  if (!isEnvelope(body)) throw new ApiError(res.status);
+  if (!isEnvelope(body)) throw new ApiError(res.status, null, null, { sessionEnded: ended });
   if (!res.ok || body.isSuccess !== true || body.isError === true) {
-    throw new ApiError(res.status, body.error?.description, body.error?.fields);
+    throw new ApiError(res.status, body.error?.description, body.error?.fields, { sessionEnded: ended });
   }
   return body.response as T;
 }
@@ -163,13 +193,17 @@ function request<T>(method: string, path: string, body?: unknown, options: Reque
     ...authHeaders(),
     ...options.headers,
   };
-  return send<T>(buildUrl(path, options.query), {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
-    credentials: 'same-origin',
-  });
+  return send<T>(
+    buildUrl(path, options.query),
+    {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    },
+    options,
+  );
 }
 
 /**
@@ -208,16 +242,19 @@ export const api = {
   putText,
 };
 
-/**
- * An error in words for a person (a toast, an alert): the server's field messages without their wire keys
- * (`containers.1.netWeight: ...` never reaches a screen), or its description, or the generic message.
- */
 /** The generic failure in the language shown (GENERIC_ERROR_MESSAGE is its English wording). */
 export function genericError(): string {
   return i18next.t('common:errors.generic');
 }
 
+/**
+ * An error in words for a person (a toast, an alert): the server's field messages without their wire keys
+ * (`containers.1.netWeight: ...` never reaches a screen), or its description, or the generic message.
+ */
 export function errorText(error: unknown): string {
+  // Nothing to say on a screen that is being left: the login page (or the overview of the person now signed
+  // in) says why, better than the server's "Authentication required" would (3902).
+  if (endedTheSession(error)) return '';
   if (error instanceof ApiError) {
     const messages = [...new Set(Object.values(error.fields))];
     return messages.length > 0 ? messages.join(' ') : error.description;

@@ -2,6 +2,8 @@
  * Toasts live in a tiny store outside React so that mutation callbacks and plain functions can raise
  * them (`toast.success('Booking requested')`); <Toaster /> renders whatever the store holds.
  */
+import { endedTheSession, errorText } from '@/lib/api-client';
+
 export type ToastType = 'success' | 'error' | 'warning' | 'notif';
 
 export interface ToastOptions {
@@ -68,10 +70,22 @@ export function clearToasts(): void {
   emit();
 }
 
+/**
+ * A failed request said in a toast: `words`, or the failure's own (errorText). Not when the failure is the
+ * session having ended: the app goes to the login page, which says why (decision 3902), and a toast there
+ * would say it again, worse, over the language switch. Every failure a toast tells goes through here; plain
+ * words that are no request's failure go to `toast.error`.
+ */
+function showFailure(failure: unknown, words?: string, options?: ToastOptions): number | null {
+  if (endedTheSession(failure)) return null;
+  return showToast(words ?? errorText(failure), 'error', options);
+}
+
 export const toast = {
   show: showToast,
   success: (message: string, options?: ToastOptions) => showToast(message, 'success', options),
   error: (message: string, options?: ToastOptions) => showToast(message, 'error', options),
+  failure: showFailure,
   warning: (message: string, options?: ToastOptions) => showToast(message, 'warning', options),
   notif: (message: string, options?: ToastOptions) => showToast(message, 'notif', options),
   dismiss: dismissToast,

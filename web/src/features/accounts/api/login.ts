@@ -39,7 +39,7 @@ export type LoginInput = RequestBody<'auth_login'>;
 export type LoginResponse = Answer<'auth_login'>;
 
 function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/api/v1/login', input);
+  return api.post<LoginResponse>('/auth/api/v1/login', input, { signsIn: true });
 }
 
 export function useLogin(options: Omit<UseMutationOptions<LoginResponse, ApiError, LoginInput>, 'mutationFn'> = {}) {

@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
         change.mutate(values, {
           onSuccess: () => toast.success(t('changePasswordForm.changed')),
           onError: (error) => {
-            if (Object.keys(error.fields).length === 0) toast.error(error.description);
+            if (Object.keys(error.fields).length === 0) toast.failure(error, error.description);
           },
         }),
       )}

@@ -25,7 +25,7 @@ export function EndAllSessions() {
                 endSession();
                 navigate('/login', { replace: true });
               },
-              onError: (error) => toast.error(error.description),
+              onError: (error) => toast.failure(error, error.description),
             })
           }
         >

@@ -71,7 +71,7 @@ function ApiKeys() {
               setIssued(key.key);
               setLabel('');
             },
-            onError: (error) => toast.error(error.fields.label ?? error.description),
+            onError: (error) => toast.failure(error, error.fields.label ?? error.description),
           });
         }}
       >
@@ -141,7 +141,7 @@ function DeliveryLog({ webhookId }: { webhookId: string }) {
                 <Button
                   type="button"
                   variant="outline"
-                  onClick={() => resend.mutate(row.id, { onError: (error) => toast.error(error.description) })}
+                  onClick={() => resend.mutate(row.id, { onError: (error) => toast.failure(error, error.description) })}
                 >
                   {t('integrationsPanel.resend')}
                 </Button>

@@ -96,7 +96,7 @@ function EditForm({ kind, profile }: { kind: CustomerKind; profile: Profile }) {
       onError: (error) => {
         // Field messages land at their fields (the rest above the buttons), never as "wireKey: message" in a
         // toast. Spec 000 s.8: the domestic save shows any other error; the others only log.
-        if (Object.keys(error.fields).length === 0) toast.error(error.description);
+        if (Object.keys(error.fields).length === 0) toast.failure(error, error.description);
         console.error(error.description);
       },
     });

@@ -47,7 +47,7 @@ function MemberRow({ member, manage }: { member: TeamMember; manage: boolean }) 
   const change = useChangeRole();
   const remove = useRemoveMember();
   const selectId = `role-${member.id}`;
-  const refused = (error: { description: string }) => toast.error(error.description);
+  const refused = (error: { description: string }) => toast.failure(error, error.description);
   return (
     <li className={team.member} aria-label={member.name}>
       <div className={team.who}>

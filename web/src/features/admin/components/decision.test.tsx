@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { startSession } from '@/lib/session';
+import { getToken, startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import { tokenFor } from '@/testing/token';
@@ -33,7 +33,8 @@ describe("staff's decline message sent as the session ended (decision 3881)", ()
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Description'), 'The national id is wrong');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
-    await screen.findByText('Unauthorized'); // refused: the app leads to the login page
+    // Refused: the session ends and the app leads to the login page, which says why (no toast, decision 3902).
+    await waitFor(() => expect(getToken()).toBeUndefined());
     first.unmount();
 
     // Signed in again, back on the sign-up's screen.

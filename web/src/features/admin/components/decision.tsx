@@ -49,7 +49,7 @@ export function Decision({ accept, decline, disabled, subject, messageLimit }: D
     toast.success(text);
     navigate('/dashboard/overview');
   };
-  const failed = (error: ApiError) => toast.error(error.description);
+  const failed = (error: ApiError) => toast.failure(error, error.description);
 
   return (
     <>

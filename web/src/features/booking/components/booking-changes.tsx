@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
-import { errorText } from '@/lib/api-client';
 import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import { useKeptDraft } from '@/lib/kept-draft';
 import { useOneAtATime } from '@/lib/one-at-a-time';
@@ -94,7 +93,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       toast.success(done);
     } catch (error) {
       // The server's words for the refusal, without its field's wire key.
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   const requestCancellation = async () => {
@@ -103,7 +102,7 @@ export function BookingChangesPanel({ detail }: { detail: RateRequestDetail }) {
       setCancelling(false);
       toast.success(t('changes.cancellationRequested'));
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   const mayAmend =

@@ -4,7 +4,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { Reference } from '@/components/reference/reference';
-import { errorText } from '@/lib/api-client';
 import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import { useKeptDraft } from '@/lib/kept-draft';
 import { useCancelShippingOrder } from '../api/booking-api';
@@ -29,7 +28,7 @@ export function CancelOrderAction({ detail }: { detail: RateRequestDetail }) {
       setReason('');
       toast.success(t('cancelOrder.done', { booking }));
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   if (!detail.order) return null;

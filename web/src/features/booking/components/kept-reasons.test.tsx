@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { localDay } from '@/components/ui/date-field';
-import { startSession } from '@/lib/session';
+import { getToken, startSession } from '@/lib/session';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail } from '@/testing/orders';
 import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
@@ -39,7 +39,8 @@ describe('a reason sent as the session ended (decision 3881)', () => {
     await user.click(await screen.findByRole('button', { name: 'Request cancellation' }));
     await user.type(screen.getByLabelText('Reason (optional)'), 'The buyer withdrew');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send request' }));
-    await screen.findByText('Unauthorized'); // refused: the app leads to the login page
+    // Refused: the session ends and the app leads to the login page, which says why (no toast, decision 3902).
+    await waitFor(() => expect(getToken()).toBeUndefined());
     first.unmount();
 
     // Signed in again, back on the booking's screen.
@@ -65,7 +66,8 @@ describe('a reason sent as the session ended (decision 3881)', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel the order' }));
     await user.type(within(screen.getByRole('dialog')).getByRole('textbox'), 'Wrong port');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel the order' }));
-    await screen.findByText('Unauthorized');
+    // Refused: the session ends and the app leads to the login page, which says why (no toast, decision 3902).
+    await waitFor(() => expect(getToken()).toBeUndefined());
     first.unmount();
 
     startSession({ token: tokenFor('writer', 2), accountType: 3, roles: [] }); // she signs in again
@@ -92,7 +94,8 @@ describe('an amendment requested as the session ended (decision 3881)', () => {
     await user.clear(form.getByLabelText(/Number of containers/));
     await user.type(form.getByLabelText(/Number of containers/), '3');
     await user.click(form.getByRole('button', { name: 'Request Amendment' }));
-    await screen.findByText('Unauthorized'); // refused: the app leads to the login page
+    // Refused: the session ends and the app leads to the login page, which says why (no toast, decision 3902).
+    await waitFor(() => expect(getToken()).toBeUndefined());
     first.unmount();
 
     // Signed in again, back on the booking's screen.

@@ -11,7 +11,7 @@ import type { DropdownOption } from '@/components/ui/dropdown';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { can, customerLabel, isState } from '@/lib/lifecycle';
 import { containerSizesOptions, containerTypesOptions, portsOptions, useSaveRateRequest } from '../api/booking-api';
 import { useRequestAmendment } from '../api/changes-api';
@@ -239,7 +239,7 @@ export function RateRequestForm({
           setError(field as keyof RateRequestFormValues, { message });
         }
       }
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   });
 

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { errorText } from '@/lib/api-client';
 import { addressBookOptions, partiesFor, useSaveParty } from '../api/address-book-api';
 import type { RoleHint, SavedParty } from '../api/address-book-api';
 import styles from './booking.module.css';
@@ -58,7 +57,7 @@ export function SavedParties({
       });
       toast.success(t('savedParties.saved', { name: party.fullName.trim() }));
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   return (

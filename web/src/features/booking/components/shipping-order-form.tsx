@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { NumberInput } from '@/components/ui/number-input';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import {
   FORM_FIELDS,
   FREIGHT_WORDS,
@@ -362,7 +362,7 @@ export function ShippingOrderForm({ detail, edit = false, again = false, onDone,
           const field = formFieldOf(key);
           if (field) setError(field, { message });
         }
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   });
 

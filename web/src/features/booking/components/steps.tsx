@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
-import { errorText } from '@/lib/api-client';
 import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import { useKeptDraft } from '@/lib/kept-draft';
 import { useOneAtATime } from '@/lib/one-at-a-time';
@@ -53,7 +52,7 @@ export function PricePanel({ detail }: { detail: RateRequestDetail }) {
       if (decision === 'cancel') navigate('/dashboard/bookings');
       else toast.success(t('pricePanel.accepted'));
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   const price = formatMoney(detail.price);
@@ -177,7 +176,7 @@ export function AwaitingQuotePanel({
       toast.success(t('awaitingQuote.withdrawn', { booking }));
       navigate('/dashboard/bookings');
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   return (
@@ -321,7 +320,7 @@ export function BookingRequestStep({
       onTyped?.(null);
       toast.success(t('bookingRequest.sent'));
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   return (
@@ -447,7 +446,7 @@ export function FinalStep({ detail, onBack }: { detail: RateRequestDetail; onBac
       toast.success(t('finalStep.finished'));
       navigate('/dashboard/bookings');
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   return (

@@ -52,7 +52,9 @@ export function TemplateCard({
       <Button
         variant="outline"
         aria-label={t('templateCard.downloadLabel', { name })}
-        onClick={() => void downloadTemplate(type).catch(() => toast.error(t('templateCard.downloadFailed')))}
+        onClick={() =>
+          void downloadTemplate(type).catch((error: unknown) => toast.failure(error, t('templateCard.downloadFailed')))
+        }
       >
         {t('templateCard.download')}
       </Button>

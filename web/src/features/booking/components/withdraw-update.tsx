@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { Reference } from '@/components/reference/reference';
-import { errorText } from '@/lib/api-client';
 import { useCancelShippingOrderUpdate } from '../api/booking-api';
 import type { RateRequestDetail } from '../api/booking-api';
 
@@ -23,7 +22,7 @@ export function WithdrawUpdateAction({ detail }: { detail: RateRequestDetail }) 
       setAsking(false);
       toast.success(t('withdrawUpdate.done', { booking }));
     } catch (error) {
-      toast.error(errorText(error));
+      toast.failure(error);
     }
   };
   if (!detail.order) return null;

@@ -63,7 +63,7 @@ function useDecide(rateRequestId: string) {
       toast.success(done);
       return true;
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : tr('changes.notSaved'));
+      toast.failure(error, error instanceof Error ? error.message : tr('changes.notSaved'));
       return false;
     }
   };

@@ -108,7 +108,7 @@ function RemoveServiceDialog({ service, onClose }: { service: { code: string; na
       void queryClient.invalidateQueries({ queryKey: ['operations', 'schedules'] });
       onClose();
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => toast.failure(error),
   });
   const touched = removal.data?.touchedBookings ?? 0;
   return (

@@ -154,7 +154,7 @@ function UnmatchedEvents() {
       toast.success(t('unmatched.assigned', { reference }));
       void client.invalidateQueries({ queryKey: trackingKeys.all });
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => toast.failure(error),
   });
   const rows = query.data?.list ?? [];
   const total = query.data?.totalCount ?? 0;
@@ -383,7 +383,7 @@ function PublisherKeys() {
       setLabel('');
       void client.invalidateQueries({ queryKey: trackingKeys.keys() });
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => toast.failure(error),
   });
   const revoke = useMutation({
     mutationFn: revokePublisherKey,
@@ -392,7 +392,7 @@ function PublisherKeys() {
       toast.success(t('publisherKeys.revoked'));
       void client.invalidateQueries({ queryKey: trackingKeys.keys() });
     },
-    onError: (error) => toast.error(errorText(error)),
+    onError: (error) => toast.failure(error),
   });
   const keys = query.data?.list ?? [];
   return (
