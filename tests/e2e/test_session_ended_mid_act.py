@@ -6,10 +6,11 @@ with her reason and a message that it was not sent, and she sends it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from tests.e2e.browser import _log_in, layout_problems, no_serious_violations, sign_in
 from tests.e2e.conftest import DESKTOP, PHONE, LiveServer, speak
@@ -19,6 +20,18 @@ from tests.e2e.words import Language, state_label, words
 from tests.e2e.words import english as w
 
 REASON = "The buyer withdrew: the season ended early"
+
+
+def logged_out_in_another_tab(
+    context: BrowserContext, live_server: LiveServer, say: Callable[..., str] = w
+) -> None:
+    """Meanwhile she logs out in another tab of the same browser (a desktop's tab: its menu is in sight)."""
+    other = context.new_page()
+    other.set_viewport_size(DESKTOP)
+    other.goto(f"{live_server.url}/dashboard/overview")
+    other.get_by_role("button", name=say("common:shell.logout"), exact=True).click()
+    expect(other).to_have_url(re.compile(r"/login"))
+    other.close()
 
 
 def test_a_reason_sent_after_the_session_ended_comes_back_after_the_login(
@@ -36,12 +49,7 @@ def test_a_reason_sent_after_the_session_ended_comes_back_after_the_login(
     dialog = page.get_by_role("dialog", name="Request cancellation")
     dialog.get_by_label("Reason (optional)").fill(REASON)
 
-    # Meanwhile she logs out in another tab of the same browser.
-    other = context.new_page()
-    other.goto(f"{live_server.url}/dashboard/overview")
-    other.get_by_role("button", name=w("common:shell.logout"), exact=True).click()
-    expect(other).to_have_url(re.compile(r"/login"))
-    other.close()
+    logged_out_in_another_tab(context, live_server)
 
     dialog.get_by_role("button", name="Send request").click()
     expect(page).to_have_url(re.compile(r"/login\?.*signedOut=1"))
@@ -96,11 +104,7 @@ def test_someone_else_signing_in_on_the_tab_does_not_see_the_kept_reason(
     page.get_by_role("button", name="Request cancellation").click()
     dialog = page.get_by_role("dialog", name="Request cancellation")
     dialog.get_by_label("Reason (optional)").fill(REASON)
-    other = context.new_page()
-    other.goto(f"{live_server.url}/dashboard/overview")
-    other.get_by_role("button", name=w("common:shell.logout"), exact=True).click()
-    expect(other).to_have_url(re.compile(r"/login"))
-    other.close()
+    logged_out_in_another_tab(context, live_server)
     dialog.get_by_role("button", name="Send request").click()
     expect(page).to_have_url(re.compile(r"/login\?.*signedOut=1"))
 
@@ -160,13 +164,7 @@ def test_at_a_phone_s_width_the_login_and_the_kept_reason_s_dialog_are_usable(
     dialog = page.get_by_role("dialog", name=title)
     dialog.get_by_label(say("booking:awaitingQuote.reason")).fill(REASON)
 
-    # Meanwhile she logs out in another tab of the same browser (a desktop's tab: its menu is in sight).
-    other = context.new_page()
-    other.set_viewport_size(DESKTOP)
-    other.goto(f"{live_server.url}/dashboard/overview")
-    other.get_by_role("button", name=say("common:shell.logout"), exact=True).click()
-    expect(other).to_have_url(re.compile(r"/login"))
-    other.close()
+    logged_out_in_another_tab(context, live_server, say)
 
     dialog.get_by_role("button", name=say("booking:changes.sendRequest")).click()
     expect(page).to_have_url(re.compile(r"/login\?.*signedOut=1"))
