@@ -1,3 +1,9 @@
+/**
+ * The form's preferred shipping date: a day its month lacks is told so (decision 3897), and a day past, or
+ * beyond two years, for the shipper is refused against her browser's own day, in the words the server uses
+ * for it (decision 3899). The latter is checked at one instant in two zones whose days differ then:
+ * 2026-12-07 08:00 UTC is 11:30 on 7 December in Tehran and 22:00 on 6 December in Honolulu.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typedDate } from '@/components/ui/date-field';
 import { setLanguage } from '@/i18n';
@@ -47,5 +53,63 @@ describe('a preferred shipping date the calendar lacks', () => {
     expect(said('2027/02/29')).toEqual(['February 2027 has 28 days: there is no 2027/02/29.']);
     expect(said('2028/02/29')).toEqual([]);
     expect(said('2028/13/01')).toEqual(['A date as YYYY/MM/DD, e.g. 2026/12/10']);
+  });
+});
+
+const PAST = () => [message('booking.preferredShippingDate.past')];
+const FAR = () => [message('booking.preferredShippingDate.far')];
+const zone = process.env.TZ;
+
+/** The browser in `name`'s zone (Node reads a TZ set while it runs), its clock stopped at the instant above. */
+function inZone(name: string) {
+  beforeEach(() => {
+    process.env.TZ = name;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-07T08:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+}
+
+describe('a preferred shipping date in Tehran, where it is 7 December', () => {
+  inZone('Asia/Tehran');
+
+  it('is refused as past the day before, in the server’s words, and taken today', async () => {
+    await setLanguage('en');
+    expect(said('2026-12-06')).toEqual(PAST());
+    expect(said('2026-12-06')).toEqual(['Preferred shipping date cannot be in the past']);
+    expect(said('2026-12-07')).toEqual([]);
+  });
+
+  it('is taken up to 731 days ahead, and refused as too far after', async () => {
+    await setLanguage('en');
+    expect(said('2028-12-07')).toEqual([]);
+    expect(said('2028-12-08')).toEqual(FAR());
+  });
+
+  it('says it in Persian to a reader of Persian', async () => {
+    await setLanguage('fa');
+    expect(said('2026-12-06')).toEqual(PAST());
+    expect(PAST()).toEqual(['تاریخ حمل دلخواه نمی‌تواند در گذشته باشد']);
+    await setLanguage('en');
+  });
+});
+
+describe('a preferred shipping date in Honolulu, where it is still 6 December', () => {
+  inZone('Pacific/Honolulu');
+
+  it('is taken on her 6 December, a day Tehran has left behind', async () => {
+    await setLanguage('en');
+    expect(said('2026-12-06')).toEqual([]);
+    expect(said('2026-12-05')).toEqual(PAST());
+  });
+
+  it('is refused as too far a day earlier than in Tehran', async () => {
+    await setLanguage('en');
+    expect(said('2028-12-06')).toEqual([]);
+    expect(said('2028-12-07')).toEqual(FAR());
   });
 });
