@@ -31,6 +31,7 @@ def operation_ids(area: str) -> Callable[[APIRoute], str]:
 # 403 to a role that may not call it.
 _AUTHENTICATED = {
     "current_principal",
+    "session_to_end",  # POST /auth/api/v1/logout
     "customer",
     "customer_act",
     "admin",

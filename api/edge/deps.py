@@ -132,9 +132,14 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-# Logging in, logging out everywhere and choosing one's language change nothing of the business.
+# Logging in, logging out (everywhere) and choosing one's language change nothing of the business.
 AUDITORS_MAY_POST = frozenset(
-    {"/auth/api/v1/login", "/auth/api/v1/logout-all", "/account/api/v1/client/profile/language"}
+    {
+        "/auth/api/v1/login",
+        "/auth/api/v1/logout",
+        "/auth/api/v1/logout-all",
+        "/account/api/v1/client/profile/language",
+    }
 )
 
 

@@ -214,7 +214,7 @@ OWNER_ONLY = "Only an owner of the company's team may do this"
 # language, keys (which act with their role) and notifications. (An upload is a booker's: it is made to be
 # attached to a booking.)
 _PERSONAL = re.compile(
-    r"^(/auth/api/v1/(login|logout-all|change-password)"
+    r"^(/auth/api/v1/(login|logout|logout-all|change-password)"
     r"|/account/api/v1/client/team/me|/account/api/v1/client/profile/language"
     r"|/account/api/v1/team/invitations/[^/]+/accept"
     r"|/integrations/api/v1/client/api-keys(/[^/]+)?"

@@ -1,8 +1,11 @@
-"""Tokens: HS256 JWTs carrying `sub`, `accountType`, `roles` and `exp`."""
+"""Tokens: HS256 JWTs carrying `sub`, `accountType`, `roles`, `exp` and `jti`, the session's own id (a log-out
+ends that session alone: api/edge/sessions.py)."""
 
 from __future__ import annotations
 
+import hashlib
 import math
+import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -38,6 +41,9 @@ class Principal:
     # no team acts for their own account, as its owner.
     company_id: str = ""
     team_role: str = "owner"
+    # The session's id (the token's `jti`; a token issued before tokens carried one: its digest, so it can be
+    # logged out too). Empty for a key's principal: a key is no session.
+    session_id: str = field(default="", compare=False)
 
     @property
     def is_person(self) -> bool:
@@ -75,6 +81,7 @@ def issue_token(principal: Principal, secret: str, now: datetime | None = None) 
         "cp": principal.credentials_position,
         "iat": issued,
         "exp": issued + TOKEN_LIFETIME,
+        "jti": secrets.token_urlsafe(16),
     }
     return jwt.encode(claims, secret, algorithm=ALGORITHM)
 
@@ -143,6 +150,7 @@ def read_token(token: str, secret: str) -> Principal:
             username=str(claims.get("username", "")),
             credentials_position=int(claims.get("cp", 0)),
             expires_at=float(claims["exp"]),
+            session_id=str(claims.get("jti") or hashlib.sha256(token.encode()).hexdigest()),
         )
     except (TypeError, ValueError) as error:
         raise Unauthorized("Invalid token") from error

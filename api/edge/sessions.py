@@ -13,10 +13,16 @@ A team's role change and removal are written the same way, to `team_changes` (de
 role or state as the request recorded it, at its position. The check reads the person's place in the team
 from whichever is newer, that row or the `team_members` read model's, so a demoted booker's next change and a
 removed colleague's API key are refused from the moment the change is recorded, however late the followers.
+
+A log-out ends one session, the token's own (decision 3901): its id (`jti`) is written to `session_logouts`
+with the token's expiry, read in the same statement as the rest. A row is kept only while its token could
+still be presented: each write first deletes the rows whose tokens have expired. Not a read model either:
+the `Account.LoggedOut` event says who logged out when, for the audit; this table is what the doors ask.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -33,9 +39,17 @@ _END = (
     " WHEN excluded.position > session_ends.position THEN excluded.position ELSE session_ends.position END"
 )
 
+LOGOUTS_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS session_logouts (id TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS session_logouts_expiry ON session_logouts (expires_at)",
+)
+_PRUNE = "DELETE FROM session_logouts WHERE expires_at < ?"
+_LOG_OUT = "INSERT INTO session_logouts (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING"
+
 _LAST_CHANGE = (
     "SELECT COALESCE((SELECT credentials_position FROM account_sessions WHERE id = ?), 0) AS changed,"
-    " COALESCE((SELECT position FROM session_ends WHERE id = ?), 0) AS ended"
+    " COALESCE((SELECT position FROM session_ends WHERE id = ?), 0) AS ended,"
+    " COALESCE((SELECT 1 FROM session_logouts WHERE id = ?), 0) AS logged_out"
 )
 TEAM_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS team_changes"
@@ -83,28 +97,25 @@ class Sessions:
         with read_models.transaction() as tx:
             tx.execute(SCHEMA)
             tx.execute(TEAM_SCHEMA)
-
-    def last_change(self, account_id: str) -> int:
-        """The store position of the account's last credential change (0: none)."""
-        with self.read_models.read(fresh=True) as tx:
-            row = tx.one(_LAST_CHANGE, (account_id, account_id))
-        return max(int(row["changed"]), int(row["ended"])) if row else 0
+            for statement in LOGOUTS_SCHEMA:
+                tx.execute(statement)
 
     def check(self, principal: Principal) -> None:
         """Unauthorized when the principal's session has ended. Blocking (one read): off the event loop."""
-        if principal.credentials_position < self.last_change(principal.account_id):
-            raise Unauthorized(ENDED)
+        person = principal.account_id
+        with self.read_models.read(fresh=True) as tx:
+            row = tx.one(_LAST_CHANGE, (person, person, principal.session_id))
+        _refuse_ended(principal, row)
 
     def check_member(self, principal: Principal) -> Principal:
         """`check`, and the person's company and team role read in the same statement: the principal as it
         acts now (a removed member is refused, a changed role counts at once)."""
         person = principal.account_id
         with self.read_models.read(fresh=True) as tx:
-            row = tx.one(_CHANGE_AND_TEAM, (person, person, person, person, person))
+            row = tx.one(_CHANGE_AND_TEAM, (person, person, principal.session_id, person, person, person))
         if row is None:
             return principal
-        if principal.credentials_position < max(int(row["changed"]), int(row["ended"])):
-            raise Unauthorized(ENDED)
+        _refuse_ended(principal, row)
         return with_team(principal, row)
 
     def team_of(self, person: str) -> dict[str, Any] | None:
@@ -122,10 +133,29 @@ class Sessions:
         with self.read_models.transaction() as tx:
             tx.execute(_TEAM_CHANGE, (person, role, state, position))
 
+    def log_out(self, principal: Principal) -> None:
+        """This session (only) has ended: its token is refused at every door from now on, until it expires
+        anyway. Prunes the logged-out tokens that have expired since, in the same transaction."""
+        if not principal.session_id:
+            raise ValueError("only a session is logged out")
+        with self.read_models.transaction() as tx:
+            tx.execute(_PRUNE, (int(time.time()),))
+            tx.execute(_LOG_OUT, (principal.session_id, int(principal.expires_at)))
+
     def end(self, account_id: str, position: int) -> None:
         """The account's credentials changed at `position`: every older token is refused from now on."""
         with self.read_models.transaction() as tx:
             tx.execute(_END, (account_id, position))
+
+
+def _refuse_ended(principal: Principal, row: dict[str, Any] | None) -> None:
+    """Unauthorized when the row (`_LAST_CHANGE`'s) says the principal's session has ended: a credential
+    change after its token was issued, or its own log-out."""
+    if row is None:
+        return
+    changed = max(int(row["changed"]), int(row["ended"]))
+    if principal.credentials_position < changed or int(row["logged_out"]):
+        raise Unauthorized(ENDED)
 
 
 def with_team(principal: Principal, row: dict[str, Any] | None) -> Principal:

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep, client_address
 from api.edge.envelope import success
-from api.edge.identity import company_account_id
-from api.edge.security import Principal, issue_token
+from api.edge.identity import REQUIRED as NO_CREDENTIAL
+from api.edge.identity import company_account_id, identify, presented
+from api.edge.security import Principal, issue_token, read_token
 from api.openapi import operation_ids
 from api.schemas.auth import LoginAnswer, LoginBody, Me
 from api.schemas.envelope import Envelope, Message, error_responses
+from domain.integrations.api_key import looks_like_key
 from domain.shared.digits import latin_digits
 from domain.shared.errors import TooManyAttempts, Unauthorized, ValidationFailed
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.messages import message
+from domain.tracking.publisher_key import looks_like_publisher_key
 from projections.accounts import find_by_username, language_of
 from projections.profiles import profile_language
 from projections.team import membership
@@ -25,6 +29,7 @@ from projections.team import membership
 router = APIRouter(prefix="/auth/api/v1", tags=["auth"], generate_unique_id_function=operation_ids("auth"))
 
 REQUIRED = message("common.required")
+LOGGED_OUT = "Logged out"
 
 
 @router.post("/login", response_model=Envelope[LoginAnswer], responses=error_responses(401, 429))
@@ -75,6 +80,33 @@ def logout_all(principal: CurrentUser, services: ServicesDep, command: CommandDe
     account = principal.account_id
     command.ending_sessions(account, services.accounts.end_sessions, account, principal.actor)
     return success({"message": "Logged out of all sessions"})
+
+
+async def session_to_end(request: Request) -> Principal:
+    """The session a log-out ends: the presented token's, by its signature and expiry alone (its session may
+    have ended already: logging out again is no error). A key is no session: refused as at every portal
+    door."""
+    credential = presented(request)
+    if not credential or looks_like_key(credential) or looks_like_publisher_key(credential):
+        await identify(request)  # 401 without a credential, 403 for a key
+        raise Unauthorized(NO_CREDENTIAL)
+    return read_token(credential, request.app.state.services.jwt_secret)
+
+
+@router.post("/logout", response_model=Envelope[Message], responses=error_responses())
+def logout(session: Annotated[Principal, Depends(session_to_end)], services: ServicesDep) -> Response:
+    """End this session only (decision 3901): its token is refused at every door, the event stream included,
+    from now on; the account's other sessions go on. Idempotent: a session ended already answers the same,
+    recording nothing."""
+    try:
+        principal = services.sessions.check_member(session)
+    except Unauthorized:
+        return success({"message": LOGGED_OUT})
+    # Ended at the doors first, so a failure to record it still leaves the session ended. No read model shows
+    # the event but the audit's: the answer waits for none.
+    services.sessions.log_out(principal)
+    services.accounts.log_out(principal.account_id, principal.actor)
+    return success({"message": LOGGED_OUT})
 
 
 @router.get("/me", response_model=Envelope[Me])

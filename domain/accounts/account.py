@@ -164,6 +164,17 @@ class Account(DomainAggregate):
         """Log out everywhere: every token issued before this event is refused (like a new password)."""
         self._record(self.SessionsEnded, audit_fields(actor, system_reason("sessionsEnded")))
 
+    class LoggedOut(ActorEvent):
+        """One session of the account ended by its holder's log-out: who logged out when, for the audit. The
+        doors refuse the session's token from the shared `session_logouts` table (api/edge/sessions.py,
+        decision 3901), which no read model rebuilds; the other sessions go on."""
+
+        def apply(self, aggregate: Account) -> None:
+            """Nothing of the aggregate changes."""
+
+    def log_out(self, actor: Actor) -> None:
+        self._record(self.LoggedOut, audit_fields(actor, system_reason("loggedOut")))
+
     class Retired(ActorEvent):
         """A colleague's login retired with his removal from the company's team it was opened for: it opens
         nothing from now on (no sign-in, session, API key or reset link), and keeps what was done with it.

@@ -269,6 +269,13 @@ class AccountsApplication(ContextApplication):
         return self.record(loaded)
 
     @decided_afresh
+    def log_out(self, account: UUID | str, actor: Actor) -> int:
+        """Records one session's log-out (the session itself ends at the doors: api/edge/sessions.py)."""
+        loaded = self._load(UUID(str(account)), Account, "Account not found")
+        loaded.log_out(actor)
+        return self.record(loaded)
+
+    @decided_afresh
     def erase_personal_data(self, account: UUID | str, reason: str, actor: Actor) -> int:
         """Records that a customer's personal data is erased (the keys themselves are the store's to destroy),
         closing her pending profile edit request and erasing her colleagues' own logins with it (a company's

@@ -25,6 +25,7 @@ IDENTITY = {
     "audit_reader",
     "integration_customer",
     "stream_reader",
+    "session_to_end",  # POST /auth/api/v1/logout
     "publisher",  # POST /v3/events
 }
 # Doors open to anybody (logging in, signing up, resetting a forgotten password, health, the web app).

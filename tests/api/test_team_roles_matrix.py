@@ -25,7 +25,7 @@ REZA, MARYAM, DARIUSH, _ = TEAM_COLLEAGUES
 KEYS = "/integrations/api/v1/client/api-keys"
 # What any member does for themselves, whatever their role.
 PERSONAL = re.compile(
-    r"^(/auth/api/v1/(login|logout-all|change-password)|/account/api/v1/client/team/me"
+    r"^(/auth/api/v1/(login|logout|logout-all|change-password)|/account/api/v1/client/team/me"
     r"|/account/api/v1/client/profile/language"
     r"|/integrations/api/v1/client/api-keys(/\{[^}]+\})?|/notification/api/v1/notifications/mark-as-read)$"
 )
@@ -38,7 +38,12 @@ OWNERS = re.compile(
 )
 STAFF = re.compile(r"^/(booking|account|audit|integrations|tracking|notification)/api/v1/admin/|^/audit/")
 # Calls that would end the caller's own session mid-matrix (their refusal is not in question: personal).
-SKIP = {("POST", "/auth/api/v1/logout-all"), ("PUT", "/auth/api/v1/change-password"), ("GET", STREAM)}
+SKIP = {
+    ("POST", "/auth/api/v1/logout"),
+    ("POST", "/auth/api/v1/logout-all"),
+    ("PUT", "/auth/api/v1/change-password"),
+    ("GET", STREAM),
+}
 
 
 def _changes(door: Door) -> bool:

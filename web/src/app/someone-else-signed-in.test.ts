@@ -128,6 +128,7 @@ describe('a tab never acts as someone other than the person it shows (decision 3
   it('shows whoever signs in within the tab itself', async () => {
     endSession();
     startSession({ token: tokenFor('bob'), accountType: 1 });
+    fetchMock.mockClear(); // the log-out's own request to the server (decision 3901)
     fetchMock.mockResolvedValue(ok(null));
     await api.get('/mine');
     expect(fetchMock).toHaveBeenCalledOnce();

@@ -3,6 +3,7 @@
  * (accountType: 0 staff, 1 individual, 2 domestic company, 3 foreign company) and the staff `roles`
  * from the login answer (`admin`, `auditor`).
  */
+import type { paths } from '@/types/api';
 import type { Answer } from '@/types/contract';
 import { dropKeptDraftsOf, dropKeptDraftsOfOthers } from './kept-draft';
 import { getToken, personOf, TOKEN_COOKIE } from './token';
@@ -126,8 +127,38 @@ export function startSession(result: LoginResult, options: { remember?: boolean 
   dropKeptDraftsOfOthers(personOf(result.token));
 }
 
-/** Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go. */
-export function endSession(options: { byServer?: boolean } = {}): void {
+/** Where a log-out ends this session on the server too (decision 3901): its token opens nothing from then on. */
+export const LOGOUT_PATH = '/auth/api/v1/logout' satisfies keyof paths;
+
+/**
+ * Tells the server this session has ended. `keepalive`: the request outlives the page the person is leaving;
+ * its answer is never waited for, and a failure (offline, the server down) leaves the browser signed out all
+ * the same. The promise settles when the server answered or the request failed: it never rejects.
+ */
+function logOutOnServer(token: string): Promise<void> {
+  try {
+    return fetch(LOGOUT_PATH, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+      credentials: 'same-origin',
+    }).then(
+      () => undefined,
+      () => undefined,
+    );
+  } catch {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go, at once. Logging out on
+ * purpose also ends the session on the server (the answer it returns settles when the server answered; no one
+ * needs to wait for it); a session the server ended needs no telling.
+ */
+export function endSession(options: { byServer?: boolean } = {}): Promise<void> {
+  const token = getToken();
+  const told = !options.byServer && token !== undefined ? logOutOnServer(token) : Promise.resolve();
   if (options.byServer) localStorage.setItem(ENDED_BY_SERVER_KEY, '1');
   else {
     localStorage.removeItem(ENDED_BY_SERVER_KEY);
@@ -140,4 +171,5 @@ export function endSession(options: { byServer?: boolean } = {}): void {
   localStorage.removeItem(ROLE_KEY);
   localStorage.removeItem(ROLES_KEY);
   localStorage.removeItem(REMEMBER_KEY);
+  return told;
 }
