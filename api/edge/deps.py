@@ -160,6 +160,9 @@ async def auditors_read_only(request: Request) -> None:
 
 
 T = TypeVar("T")
+R = TypeVar("R", bound=tuple[Any, ...])
+# A command's position: some always record (int), others may record nothing (None).
+Position = TypeVar("Position", int, int | None)
 P = ParamSpec("P")
 
 
@@ -171,7 +174,7 @@ class Command:
     def __init__(self, services: Services) -> None:
         self._services = services
 
-    def __call__(self, action: Callable[P, int | None], *args: P.args, **kwargs: P.kwargs) -> int | None:
+    def __call__(self, action: Callable[P, Position], *args: P.args, **kwargs: P.kwargs) -> Position:
         position = action(*args, **kwargs)
         if position is not None:
             self._services.settle(position)
@@ -213,6 +216,13 @@ class Command:
         result, position = action(*args, **kwargs)
         if position is not None:
             self._services.settle(position)
+        return result
+
+    def keeping_position(self, action: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """For commands whose result ends with their position, which the answer needs too (the read of what
+        was stored waits on it): waits the same way, answers the whole result."""
+        result = action(*args, **kwargs)
+        self._services.settle(result[-1])
         return result
 
     def answering(self, action: Callable[P, int | None], *args: P.args, **kwargs: P.kwargs) -> int | None:

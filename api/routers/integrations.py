@@ -79,29 +79,15 @@ def create_api_key(
     body: ApiKeyBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     active = len([k for k in _key_rows(services, principal.account_id) if k["revoked_at"] is None])
-    issued = command.returning(
-        lambda: _issued(
-            services.integrations.issue_api_key(
-                principal.actor, principal.account_type, principal.username, body.label, active_keys=active
-            )
-        )
+    issued = command.keeping_position(
+        services.integrations.issue_api_key,
+        principal.actor,
+        principal.account_type,
+        principal.username,
+        body.label,
+        active_keys=active,
     )
     return _created(ApiKey, _key_rows(services, principal.account_id), issued, "key")
-
-
-def _issued(result: tuple[Any, str, int]) -> tuple[tuple[Any, str, int], int]:
-    """(id, clear value, position) as the Command dependency takes it: (answer, position)."""
-    return result, result[2]
-
-
-def _kept(result: tuple[str, int]) -> tuple[tuple[str, int], int]:
-    """(answer, position) as the Command dependency takes it, the position kept in the answer."""
-    return result, result[1]
-
-
-def _recorded(position: int) -> tuple[int, int]:
-    """A command's position as the Command dependency takes it, answered too."""
-    return position, position
 
 
 def _created(
@@ -140,16 +126,13 @@ def create_webhook(
     body: WebhookBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     held = len(_webhook_rows(services, company_account_id(principal)))
-    subscribed = command.returning(
-        lambda: _issued(
-            services.integrations.subscribe(
-                principal.actor,
-                body.callback_url,
-                body.event_types,
-                subscriptions=held,
-                tracking_format=body.tracking_format,
-            )
-        )
+    subscribed = command.keeping_position(
+        services.integrations.subscribe,
+        principal.actor,
+        body.callback_url,
+        body.event_types,
+        subscriptions=held,
+        tracking_format=body.tracking_format,
     )
     return _created(Webhook, _webhook_rows(services, company_account_id(principal)), subscribed, "secret")
 
@@ -165,9 +148,7 @@ def choose_event_types(
     id: str, body: EventTypesBody, principal: CustomerUser, services: ServicesDep, command: CommandDep
 ) -> Any:
     """The kinds of notification this subscription hears (null: every kind)."""
-    position = command.returning(
-        lambda: _recorded(services.integrations.choose_event_types(id, body.event_types, principal.actor))
-    )
+    position = command(services.integrations.choose_event_types, id, body.event_types, principal.actor)
     return success(wire_row(Webhook, _listed_webhook(services, principal, id, position)))
 
 
@@ -177,10 +158,8 @@ def rotate_secret(
 ) -> Any:
     """A new signing secret, answered this once; the previous one keeps signing beside it (both signatures
     in `webhook-signature`) for `overlapHours`, so the receiver can switch without losing a notification."""
-    secret, position = command.returning(
-        lambda: _kept(
-            services.integrations.rotate_secret(id, timedelta(hours=body.overlap_hours), principal.actor)
-        )
+    secret, position = command.keeping_position(
+        services.integrations.rotate_secret, id, timedelta(hours=body.overlap_hours), principal.actor
     )
     listed = _listed_webhook(services, principal, id, position)
     rotated = {
