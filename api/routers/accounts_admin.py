@@ -321,20 +321,30 @@ def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesD
     return success(_request_view(row))
 
 
-@router.post("/update-requests/approve", response_model=Envelope[EditDecided], responses=error_responses(404))
+@router.post(
+    "/update-requests/approve", response_model=Envelope[EditDecided], responses=error_responses(404, 409)
+)
 def approve_update(
     body: ApproveEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
-    command(services.accounts.approve_profile_edit, body.national_id.strip(), principal.actor)
+    command(services.accounts.approve_profile_edit, body.national_id.strip(), principal.actor, body.edited)
     return success({"nationalId": body.national_id.strip(), "state": "approved"})
 
 
-@router.post("/update-requests/decline", response_model=Envelope[EditDecided], responses=error_responses(404))
+@router.post(
+    "/update-requests/decline", response_model=Envelope[EditDecided], responses=error_responses(404, 409)
+)
 def decline_update(
     body: DeclineEditBody, principal: AdminUser, services: ServicesDep, command: CommandDep
 ) -> Response:
     message = forms.decline_message(body.message)
-    command(services.accounts.decline_profile_edit, body.national_id.strip(), message, principal.actor)
+    command(
+        services.accounts.decline_profile_edit,
+        body.national_id.strip(),
+        message,
+        principal.actor,
+        body.edited,
+    )
     return success({"nationalId": body.national_id.strip(), "state": "declined"})
 
 

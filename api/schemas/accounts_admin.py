@@ -12,14 +12,18 @@ class DeclineBody(WireModel):
     message: StaffMessage | None = None
 
 
+# `edited`: the edited values the review showed (each edited field's `key` and `editedValue`); another
+# request now is a 409 (decision 3907). Left out, nothing is compared.
 class ApproveEditBody(WireModel):
     national_id: str
     foreign: bool | None = None
+    edited: dict[str, str | list[str] | None] | None = None
 
 
 class DeclineEditBody(WireModel):
     national_id: str
     message: StaffMessage | None = None
+    edited: dict[str, str | list[str] | None] | None = None
 
 
 class RegistrationSummary(WireModel):

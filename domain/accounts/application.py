@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
@@ -396,16 +397,20 @@ class AccountsApplication(ContextApplication):
         return self._load(edit_request_id(self.login_id(username)), ProfileEditRequest, missing)
 
     @decided_afresh
-    def approve_profile_edit(self, username: str, actor: Actor) -> int:
+    def approve_profile_edit(self, username: str, actor: Actor, seen: Mapping[str, Any] | None = None) -> int:
         request = self._edit_request(username)
+        request.check_seen("approve", seen, actor)
         request.approve(actor)
         customer = self.customer(request.account_id)
         customer.update_profile(request.edited, str(request.id), actor)
         return self.record(request, customer)
 
     @decided_afresh
-    def decline_profile_edit(self, username: str, message: str, actor: Actor) -> int:
+    def decline_profile_edit(
+        self, username: str, message: str, actor: Actor, seen: Mapping[str, Any] | None = None
+    ) -> int:
         request = self._edit_request(username)
+        request.check_seen("decline", seen, actor)
         request.decline(forms.decline_message(message), actor)
         return self.record(request)
 

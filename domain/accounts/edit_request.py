@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
@@ -9,7 +10,9 @@ from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
+from domain.shared.errors import Conflict
 from domain.shared.ids import name_based_id
+from domain.shared.messages import message
 from domain.shared.reasons import system_reason
 
 # The audit trail's reason when an erasure closes a pending request.
@@ -116,6 +119,14 @@ class ProfileEditRequest(LifecycleAggregate):
 
         def apply(self, aggregate: ProfileEditRequest) -> None:
             aggregate.state = self.state
+
+    def check_seen(self, trigger: str, seen: Mapping[str, Any] | None, actor: Actor) -> None:
+        """Staff decide on the values their review showed (`seen`): the lifecycle refuses a decided request
+        first; a request the customer replaced (or sent again) since is refused, recording nothing, so no one
+        approves values they never read. Without `seen` nothing is compared."""
+        self._may(trigger, actor)
+        if seen is not None and dict(seen) != self.edited:
+            raise Conflict(message("accounts.profileEdit.changedMeanwhile"))
 
     def approve(self, actor: Actor) -> None:
         dest = self._next("approve", actor)

@@ -3034,6 +3034,10 @@ export interface components {
         };
         /** ApproveEditBody */
         ApproveEditBody: {
+            /** Edited */
+            edited?: {
+                [key: string]: string | string[] | null;
+            } | null;
             /** Foreign */
             foreign?: boolean | null;
             /** Nationalid */
@@ -4563,6 +4567,10 @@ export interface components {
         };
         /** DeclineEditBody */
         DeclineEditBody: {
+            /** Edited */
+            edited?: {
+                [key: string]: string | string[] | null;
+            } | null;
             /** Message */
             message?: string | null;
             /** Nationalid */

@@ -71,10 +71,11 @@ function declineRegistration(id: string, message: string) {
 
 export function useRegistrationDecision(kind: CustomerKind, id: string) {
   const client = useQueryClient();
-  const onSuccess = () => client.invalidateQueries({ queryKey: adminKeys.all });
+  // A refusal too (a colleague decided first): the screen shows the truth at once (decision 3907).
+  const onSettled = () => client.invalidateQueries({ queryKey: adminKeys.all });
   return {
-    accept: useMutation<unknown, ApiError, void>({ mutationFn: () => acceptRegistration(kind, id), onSuccess }),
-    decline: useMutation<unknown, ApiError, string>({ mutationFn: (m) => declineRegistration(id, m), onSuccess }),
+    accept: useMutation<unknown, ApiError, void>({ mutationFn: () => acceptRegistration(kind, id), onSettled }),
+    decline: useMutation<unknown, ApiError, string>({ mutationFn: (m) => declineRegistration(id, m), onSettled }),
   };
 }
 
@@ -103,18 +104,30 @@ const updateRequestOptions = (kind: CustomerKind, id: string) =>
 
 export const useUpdateRequest = (kind: CustomerKind, id: string) => useQuery(updateRequestOptions(kind, id));
 
-export function useUpdateDecision(kind: CustomerKind, nationalId: string) {
+/** The edited values a review shows (each edited field's key and new value): what staff decide on. */
+export type EditedAsRead = Record<string, string | string[] | null>;
+export function editedAsRead(request: UpdateRequest): EditedAsRead {
+  return Object.fromEntries(request.fields.filter((f) => f.isEdited).map((f) => [f.key, f.editedValue ?? null]));
+}
+
+/** Approve or decline the edit as `seen()` gives it (read as the decision opened): one the customer changed
+ * since is refused, and the screen refetches at once, a refusal too (decision 3907). */
+export function useUpdateDecision(kind: CustomerKind, nationalId: string, seen: () => EditedAsRead | undefined) {
   const client = useQueryClient();
-  const onSuccess = () => client.invalidateQueries({ queryKey: adminKeys.all });
+  const onSettled = () => client.invalidateQueries({ queryKey: adminKeys.all });
   return {
     accept: useMutation<unknown, ApiError, void>({
       mutationFn: () =>
-        api.post(`${BASE}/update-requests/approve`, { nationalId, ...(kind === 'foreign' ? { foreign: true } : {}) }),
-      onSuccess,
+        api.post(`${BASE}/update-requests/approve`, {
+          nationalId,
+          ...(kind === 'foreign' ? { foreign: true } : {}),
+          edited: seen(),
+        }),
+      onSettled,
     }),
     decline: useMutation<unknown, ApiError, string>({
-      mutationFn: (message) => api.post(`${BASE}/update-requests/decline`, { nationalId, message }),
-      onSuccess,
+      mutationFn: (message) => api.post(`${BASE}/update-requests/decline`, { nationalId, message, edited: seen() }),
+      onSettled,
     }),
   };
 }

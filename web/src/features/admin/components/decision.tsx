@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import type { ApiError } from '@/lib/api-client';
 import { useKeptDraft } from '@/lib/kept-draft';
+import { useHeadingFocusOnStep } from '@/lib/page-focus';
 import { said } from '@/lib/messages';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +25,12 @@ export interface DecisionProps {
   subject: string;
   /** The longest decline message the call takes (its body's bound, `@/types/limits`). */
   messageLimit: number;
+  /** Called as Accept or Decline opens its dialog: the moment the screen's values are the ones decided on. */
+  onOpen?: () => void;
 }
 
 /** Accept (with a confirmation) and Decline (with a required description); both return to the overview. */
-export function Decision({ accept, decline, disabled, subject, messageLimit }: DecisionProps) {
+export function Decision({ accept, decline, disabled, subject, messageLimit, onOpen }: DecisionProps) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [accepting, setAccepting] = useState(false);
@@ -49,20 +52,31 @@ export function Decision({ accept, decline, disabled, subject, messageLimit }: D
     toast.success(text);
     navigate('/dashboard/overview');
   };
-  const failed = (error: ApiError) => toast.failure(error, error.description);
+  // A refusal closes the confirmation: the page behind it refetches and shows what stands now (a colleague's
+  // decision, the customer's newer values) before anyone confirms again (decision 3907).
+  const failed = (error: ApiError) => {
+    setAccepting(false);
+    toast.failure(error, error.description);
+  };
+  // Decided meanwhile: the dialog went with its button now disabled, so the page's heading takes the focus.
+  useHeadingFocusOnStep(disabled);
+  const open = (dialog: (open: boolean) => void) => () => {
+    onOpen?.();
+    dialog(true);
+  };
 
   return (
     <>
       <div className={styles.actions}>
-        <Button onClick={() => setAccepting(true)} disabled={disabled}>
+        <Button onClick={open(setAccepting)} disabled={disabled}>
           {t('decision.accept')}
         </Button>
-        <Button variant="danger" onClick={() => setDeclining(true)} disabled={disabled}>
+        <Button variant="danger" onClick={open(setDeclining)} disabled={disabled}>
           {t('decision.decline')}
         </Button>
       </div>
       <Dialog
-        open={accepting}
+        open={accepting && !disabled}
         onClose={() => setAccepting(false)}
         title={t('decision.accept')}
         actions={
@@ -83,7 +97,8 @@ export function Decision({ accept, decline, disabled, subject, messageLimit }: D
       >
         <p>{t('decision.acceptSubject', { subject })}</p>
       </Dialog>
-      <Dialog open={declining} onClose={() => setDeclining(false)} title={t('decision.decline')}>
+      {/* No longer offered (decided meanwhile, the page refetched): the dialog goes. */}
+      <Dialog open={declining && !disabled} onClose={() => setDeclining(false)} title={t('decision.decline')}>
         <KeptDraftNotice kept={declineDraft.kept} />
         <form
           noValidate

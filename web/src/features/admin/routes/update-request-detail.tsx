@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { AuditLink } from '@/components/audit-link';
 import { ContentLayout } from '@/components/layouts';
@@ -6,7 +7,8 @@ import { TextInput } from '@/components/ui/text-input';
 import { fieldWords } from '@/lib/field-words';
 import { can, label } from '@/lib/lifecycle';
 import { personWords } from '@/lib/people';
-import { useUpdateDecision, useUpdateRequest } from '../api/requests';
+import { editedAsRead, useUpdateDecision, useUpdateRequest } from '../api/requests';
+import type { EditedAsRead } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
 import { Decision } from '../components/decision';
 import { reviewValue } from '../lib/review-value';
@@ -19,8 +21,11 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
   const { t } = useTranslation('admin');
   const id = useParams().id ?? '';
   const query = useUpdateRequest(kind, id);
-  const { accept, decline } = useUpdateDecision(kind, id);
   const data = query.data;
+  // The values on the screen when Accept or Decline was pressed: a live refresh under the open dialog does
+  // not change what she decides on.
+  const seen = useRef<EditedAsRead | undefined>(undefined);
+  const { accept, decline } = useUpdateDecision(kind, id, () => seen.current);
   return (
     <ContentLayout title={t('detail.editTitle')} description={t('detail.customer', { id: personWords(id) })}>
       {query.isPending ? <Spinner /> : null}
@@ -60,6 +65,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
             decline={decline}
             messageLimit={maxLength.DeclineEditBody.message}
             disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
+            onOpen={() => (seen.current = editedAsRead(data))}
             subject={t('detail.editOf', { id: personWords(id) })}
           />
         </>

@@ -1,0 +1,100 @@
+"""Two staff and a customer on one request at the same moment (decision 3907): staff's decision crossing a
+colleague's, or the customer's newer edit, is refused in the reader's words, its dialog goes and the page
+shows what stands now at once (live notices are cut, as a crossing leaves the page), at both widths."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.browser import DESKTOP, PHONE, signed_in_staff
+from tests.e2e.conftest import LiveServer
+from tests.e2e.customers import call, foreign_customer, login, pending_registration, staff_call
+from tests.e2e.words import Language, words
+
+BOTH = pytest.mark.parametrize(
+    ("lang", "viewport"),
+    [("en", DESKTOP), ("en", PHONE), ("fa", PHONE)],
+    ids=["en-desktop", "en-phone", "fa-phone"],
+    indirect=True,
+)
+ACCEPTED_MEANWHILE = {
+    "en": "Cannot decline a registration in state “Accepted”",
+    "fa": "رد ثبت‌نام در وضعیت «پذیرفته شد» ممکن نیست",
+}
+CHANGED_MEANWHILE = {
+    "en": "The customer changed this edit request since you opened it",
+    "fa": "مشتری این درخواست ویرایش را پس از باز شدنش تغییر داده است",
+}
+PROFILE = "/account/api/v1/client/foreign-corporate-customers"
+
+
+@pytest.fixture
+def staff(browser: Browser, live_server: LiveServer, lang: Language, viewport: Any) -> Iterator[Page]:
+    """A second staff member's browser at the test's width and language, its live notices cut."""
+    for page in signed_in_staff(browser, live_server, viewport, lang):
+        page.route("**/events/api/v1/stream**", lambda route: route.abort())
+        yield page
+
+
+def _width(viewport: Any) -> str:
+    return "desktop" if viewport == DESKTOP else "phone"
+
+
+@BOTH
+def test_a_decline_after_a_colleague_accepted_says_so_and_shows_it(
+    staff: Page, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
+) -> None:
+    w = words(lang)
+    national = pending_registration(live_server, "Crossing Freight GmbH")
+    staff.goto(f"{live_server.url}/dashboard/request/corporateForeign/detail/{national}")
+    staff.get_by_role("button", name=w("admin:decision.decline"), exact=True).click()
+    dialog = staff.get_by_role("dialog")
+    dialog.get_by_label(w("admin:decision.description")).fill("The papers are missing")
+    # A colleague accepts the sign-up while her decline is being written.
+    path = f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{national}/accept"
+    staff_call(live_server, "POST", path)
+    dialog.get_by_role("button", name=w("admin:decision.send"), exact=True).click()
+    expect(staff.get_by_text(ACCEPTED_MEANWHILE[lang]).first).to_be_visible()
+    # The page reads again at once: the sign-up is accepted, nothing more is offered, the dialog is gone.
+    expect(staff.get_by_role("dialog")).to_have_count(0)
+    expect(staff.get_by_text("پذیرفته شد" if lang == "fa" else "Accepted", exact=True).first).to_be_visible()
+    expect(staff.get_by_role("button", name=w("admin:decision.accept"), exact=True)).to_be_disabled()
+    # The keyboard's place went with the dialog and its disabled button: the page's heading has it.
+    expect(staff.locator("main h1")).to_be_focused()
+    staff.screenshot(
+        path=str(screenshot_dir / f"decided-meanwhile-{lang}-{_width(viewport)}.png"), full_page=True
+    )
+    detail = staff_call(live_server, "GET", path.removesuffix("/accept"))
+    assert detail["state"] == "accepted"
+
+
+@BOTH
+def test_an_edit_approved_as_read_not_as_the_customer_replaced_it(
+    staff: Page, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
+) -> None:
+    w = words(lang)
+    username, password = foreign_customer(live_server, "Replacing Exports")
+    token = login(live_server, username, password)
+    me = call(live_server, "GET", PROFILE, token=token)
+    body = {k: me[k] for k in ("name", "contactPerson", "nationalCode", "phone", "fax", "email", "address")}
+    body["postalCode"] = me["postalCode"]
+    call(live_server, "PUT", PROFILE, {**body, "contactPerson": "Hans Berger"}, token=token)
+    staff.goto(f"{live_server.url}/dashboard/request/update/CorporateForeign/detail/{username}")
+    expect(staff.locator("[value='Hans Berger']")).to_be_visible()
+    staff.get_by_role("button", name=w("admin:decision.accept"), exact=True).click()
+    # The customer sends another contact person while staff's confirmation is open.
+    call(live_server, "PUT", PROFILE, {**body, "contactPerson": "Klara Winter"}, token=token)
+    staff.get_by_role("dialog").get_by_role("button", name=w("admin:decision.confirm"), exact=True).click()
+    expect(staff.get_by_text(CHANGED_MEANWHILE[lang]).first).to_be_visible()
+    expect(staff.get_by_role("dialog")).to_have_count(0)
+    expect(staff.locator("[value='Klara Winter']")).to_be_visible()
+    staff.screenshot(
+        path=str(screenshot_dir / f"edit-replaced-{lang}-{_width(viewport)}.png"), full_page=True
+    )
+    # Nothing was approved: the profile keeps its contact person, the newer request waits.
+    assert call(live_server, "GET", PROFILE, token=token)["contactPerson"] == me["contactPerson"]
