@@ -181,7 +181,7 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     persian_entries = [(e["part"], e["what"], e["role"]) for e in farsi["entries"]]
     assert persian_entries[:2] == [
         ("رزرو", "درخواست نرخ ثبت شد", "مشتری"),
-        ("رزرو", "قیمت داده شد", "کارمند"),
+        ("رزرو", "نرخ اعلام شد", "کارمند"),
     ]
     assert persian_entries[-4:-1] == [
         ("دستور حمل", "دستور حمل فرستاده شد", "مشتری"),
@@ -219,7 +219,7 @@ def test_the_trail_speaks_the_readers_language_their_choice_before_the_browser_s
     (row,) = found(client, {**admin_headers, "Accept-Language": "fa"}, reference)
     assert row["state"] == farsi["state"]
     overview = booking.ok(client.get(f"{AUDIT}/overview", headers={**admin_headers, "Accept-Language": "fa"}))
-    assert "قیمت داده شد" in {d["what"] for d in overview["decisions"]}
+    assert "نرخ اعلام شد" in {d["what"] for d in overview["decisions"]}
 
     # The reader's own choice wins over the browser's.
     booking.ok(client.put(LANGUAGE, headers=admin_headers, json={"language": "fa"}))

@@ -119,7 +119,7 @@ def test_a_customer_turns_a_kind_of_email_off_on_the_profile(
     assert all(k["enabled"] for k in kinds) and len(kinds) == 18  # fourteen booking kinds, four tracking
     # The switches are labelled in the screen's language (the request's Accept-Language).
     persian = ok(client.get(PREFERENCES, headers={**headers, "Accept-Language": "fa"}))["kinds"]
-    assert persian[0] == {"kind": "quoteReady", "label": "قیمت رزرو من اعلام شد", "enabled": True}
+    assert persian[0] == {"kind": "quoteReady", "label": "نرخ رزرو من اعلام شد", "enabled": True}
     answer = ok(client.put(PREFERENCES, headers=headers, json={"muted": ["quoteReady"]}))
     assert [k["kind"] for k in answer["kinds"] if not k["enabled"]] == ["quoteReady"]
     refused = client.put(PREFERENCES, headers=headers, json={"muted": ["everything"]})

@@ -84,7 +84,7 @@ def test_a_message_with_values_keeps_its_values() -> None:
         == f"دقیقاً {fa('3')} کانتینر لازم است ({fa('2')} داده شد)"
     )
     assert translated("Quoted $1,300.00 meanwhile by a colleague: read it before you quote again", "fa") == (
-        f"در این میان همکاری {fa('1,300.00')} دلار قیمت داد: پیش از قیمت‌دادن دوباره آن را بخوانید"
+        f"در این میان همکاری نرخ {fa('1,300.00')} دلار را اعلام کرد: پیش از اعلام دوبارهٔ نرخ آن را بخوانید"
     )
     # 2026-01-06 is 16 Dey 1404 in the Solar Hijri calendar the Persian screens and e-mails write.
     assert (
@@ -95,7 +95,7 @@ def test_a_message_with_values_keeps_its_values() -> None:
         == f"کشتی در {fa('1404/10/16')} با بار این رزرو حرکت کرده است: دیگر نمی‌توان این رزرو را لغو کرد"
     )
     below = translated(message("booking.charge.belowSurcharges", surcharges="366.00"), "fa")
-    assert below.startswith(f"قیمت باید دست‌کم به اندازه هزینه‌های افزوده هر کانتینر ({fa('366.00')} دلار)")
+    assert below.startswith(f"نرخ باید دست‌کم به اندازه هزینه‌های افزوده هر کانتینر ({fa('366.00')} دلار)")
     assert translated("Unknown UN/LOCODE 12345: not a location we serve", "fa") == (
         "کد UN/LOCODE ناشناخته 12345: مکانی نیست که ما به آن خدمت می‌دهیم"
     )

@@ -63,7 +63,7 @@ def test_quote_confirmation_and_tracking_emails_are_in_persian_for_a_persian_spe
         # The foot names the profile's switch in Persian.
         assert "این ایمیل را دریافت می‌کنید" in mail["body"], mail["body"]
     quote = by_kind["quoteReady"]
-    assert quote["subject"] == f"[{ref}] قیمت شما آماده است"
+    assert quote["subject"] == f"[{ref}] نرخ شما آماده است"
     # The price in Persian digits and separators; the validity in the Solar Hijri calendar, UTC named.
     assert "۱٬۲۵۰٫۵۰ دلار" in quote["body"], quote["body"]
     assert re.search("[۰-۹]{4}/[۰-۹]{2}/[۰-۹]{2} [۰-۹]{2}:[۰-۹]{2} به وقت UTC", quote["body"]), quote["body"]
@@ -90,7 +90,7 @@ def test_her_notifications_are_in_persian_too(client: TestClient, admin_headers:
     me = ok(client.get("/auth/api/v1/me", headers=headers))["id"]
     page = ok(client.get(f"{NOTIFY}/{me}/paging?pageSize=10&page=1", headers=headers))["data"]
     [quote] = [n for n in page["costumerlNotificationDetails"]["list"] if n["subject"]["reference"] == ref]
-    assert quote["title"] == "قیمت اعلام شد", quote
+    assert quote["title"] == "نرخ اعلام شد", quote
     assert "۱٬۲۵۰٫۵۰ دلار" in quote["message"] and ref in quote["message"], quote["message"]
 
 
@@ -116,6 +116,6 @@ def test_a_real_smtp_server_receives_the_persian_email(
         headers, address = persian_customer(client, "zahra-smtp")
         _, ref = quote_mailed(client, admin, headers)
     mail, text, html = the_one_mail(inbox)
-    assert (mail["To"], mail["Subject"]) == (address, f"[{ref}] قیمت شما آماده است")
+    assert (mail["To"], mail["Subject"]) == (address, f"[{ref}] نرخ شما آماده است")
     assert "۱٬۲۵۰٫۵۰ دلار" in text
     assert '<html lang="fa" dir="rtl">' in html

@@ -56,7 +56,7 @@ def test_the_customer_accepts_only_the_price_she_was_shown(
     persian = {**alice, "Accept-Language": "fa"}
     said = fails(client.put(f"{RR}/{rid}/approve", headers=persian, json={"price": 1250.5}), 409)
     assert said["description"] == (
-        f"قیمت از وقتی آن را باز کردید به {in_persian('2,900.00')} برای هر کانتینر تغییر کرد:"
+        f"نرخ از وقتی آن را باز کردید به {in_persian('2,900.00')} برای هر کانتینر تغییر کرد:"
         " پیش از پذیرفتن آن را بخوانید"
     )
     assert state_and_price(client, alice, rid) == ("quoted", 2900)
@@ -81,7 +81,7 @@ def test_the_customer_accepts_only_the_amended_price_she_was_shown(
     refused = fails(client.put(accept, headers=alice, json={"price": 1300}), 409)
     assert "The price changed to $2,600.00 per container" in refused["description"]
     said = fails(client.put(accept, headers={**alice, "Accept-Language": "fa"}, json={"price": 1300}), 409)
-    assert f"قیمت از وقتی آن را باز کردید به {in_persian('2,600.00')} برای هر کانتینر" in said["description"]
+    assert f"نرخ از وقتی آن را باز کردید به {in_persian('2,600.00')} برای هر کانتینر" in said["description"]
     assert ok(client.get(f"{RR}/{rid}", headers=alice))["quantity"] == 2
     ok(client.put(accept, headers=alice, json={"price": 2600}))
     booking = ok(client.get(f"{RR}/{rid}", headers=alice))
@@ -100,7 +100,7 @@ def test_staff_quote_over_a_colleagues_quote_only_having_read_it(
     persian = {**admin_headers, "Accept-Language": "fa"}
     said = fails(quote(client, persian, rid, 1500, previousPrice=None), 409)
     assert said["description"] == (
-        f"در این میان همکاری {in_persian('1,300.00')} قیمت داد: پیش از قیمت‌دادن دوباره آن را بخوانید"
+        f"در این میان همکاری نرخ {in_persian('1,300.00')} را اعلام کرد: پیش از اعلام دوبارهٔ نرخ آن را بخوانید"
     )
     assert state_and_price(client, alice, rid) == ("quoted", 1300)
     # Having read A's price, B quotes over it; a call naming no price is not checked, as before.
@@ -123,7 +123,7 @@ def test_staff_requote_an_amendment_only_having_read_its_price(
     assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
     persian = {**admin_headers, "Accept-Language": "fa"}
     said = fails(client.put(requote, headers=persian, json={**first, "price": 1400}), 409)
-    assert said["description"].startswith(f"در این میان همکاری {in_persian('1,300.00')} قیمت داد")
+    assert said["description"].startswith(f"در این میان همکاری نرخ {in_persian('1,300.00')} را اعلام کرد")
     changes = ok(
         client.put(requote, headers=admin_headers, json={**first, "price": 1400, "previousPrice": 1300})
     )

@@ -139,9 +139,9 @@ def test_a_firm_booking_is_confirmed_with_its_price_said(
                 == f"Your booking {ref} is confirmed{said}; please fill in the shipping order."
             )
         else:
-            assert "با قیمت ۱٬۵۰۰٫۵۰ دلار برای هر کانتینر (" in mail["body"], mail["body"]
+            assert "با نرخ ۱٬۵۰۰٫۵۰ دلار برای هر کانتینر (" in mail["body"], mail["body"]
             assert "روی هم" in mail["body"] and "$" not in mail["body"]
-            assert "با قیمت ۱٬۵۰۰٫۵۰ دلار برای هر کانتینر (" in told["message"], told
+            assert "با نرخ ۱٬۵۰۰٫۵۰ دلار برای هر کانتینر (" in told["message"], told
     # A booking whose customer accepted the price is confirmed as before: its price was told with its quote.
     headers, address = someone(client, "portal-confirmed")
     rid = in_shipping_order(client, headers, admin_headers)

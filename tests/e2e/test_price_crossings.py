@@ -16,7 +16,7 @@ from tests.e2e.words import Language, words
 
 REFUSED = {
     "en": "The price changed to $2,900.00 per container since you opened it",
-    "fa": "قیمت از وقتی آن را باز کردید به",
+    "fa": "نرخ از وقتی آن را باز کردید به",
 }
 # $2,900 per container as the Persian screens write it (Persian digits and group separator).
 NEW_PRICE = {"en": "$2,900.00", "fa": "\u06f2\u066c\u06f9\u06f0\u06f0"}

@@ -64,7 +64,7 @@ def test_an_event_said_without_its_amendment_s_number_leaves_no_ezafe_hanging() 
     """The overview counts an act without its number: the Persian ezafe that tied "اصلاحیهٔ" to the number
     goes with it ("اصلاحیه درخواست شد", not "اصلاحیهٔ درخواست شد")."""
     assert audit_trail.kind_of_act("rate_request", "AmendmentRequested", "fa") == "اصلاحیه درخواست شد"
-    assert audit_trail.kind_of_act("rate_request", "AmendmentRequoted", "fa") == "برای اصلاحیه قیمت داده شد"
+    assert audit_trail.kind_of_act("rate_request", "AmendmentRequoted", "fa") == "برای اصلاحیه نرخ اعلام شد"
     assert audit_trail.kind_of_act("rate_request", "AmendmentPriceExpired") == "Amendment's new price expired"
     # Every such event: the ezafe before the number goes, any other ezafe stays.
     for (kind, event_type), said in audit_trail._WHAT_IN["fa"].items():

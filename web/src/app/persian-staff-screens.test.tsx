@@ -124,7 +124,7 @@ describe('staff and auditor screens in Persian', () => {
     expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
     // The sentence isolates the name alone, so a Latin name keeps its direction and the role stays Persian.
     const sentence = screen.getByText('علی کریمی', { selector: 'strong bdi' }).closest('strong');
-    expect(sentence?.textContent).toBe('قیمت پذیرفته شد توسط علی کریمی (مشتری)');
+    expect(sentence?.textContent).toBe('نرخ پذیرفته شد توسط علی کریمی (مشتری)');
     expect(screen.getByRole('link', { name: 'گشودن خط زمانی درخواست نرخ \u2068agg-1\u2069' })).not.toBeNull();
     expect(screen.getByText(/۱۴۰۵\/۱۰\/۰۸/)).not.toBeNull();
   });
@@ -140,7 +140,7 @@ describe('staff and auditor screens in Persian', () => {
     expect(await screen.findByText('نمایش ۱ رویداد (مخزن در جایگاه ۱ است).')).not.toBeNull();
     const sentence = screen.getByText('\u2068Sara Karimi\u2069', { selector: 'strong bdi' }).closest('strong');
     expect(sentence?.textContent).toBe(
-      'قیمت پذیرفته شد توسط \u2068Sara Karimi\u2069 (بیننده، \u2068Acme Shipping\u2069)',
+      'نرخ پذیرفته شد توسط \u2068Sara Karimi\u2069 (بیننده، \u2068Acme Shipping\u2069)',
     );
     // Beside the row, who acted: the badge, the name, and his role and company in Persian words.
     const who = screen.getByText('Sara Karimi', { selector: 'span > bdi' }).parentElement;
@@ -157,7 +157,7 @@ describe('staff and auditor screens in Persian', () => {
     );
     renderWithProviders(<WorkQueuePanel />);
     expect(await screen.findByRole('heading', { name: 'صف کار' })).not.toBeNull();
-    expect(screen.getByRole('heading', { name: 'درخواست‌های نرخ در انتظار قیمت ۲' })).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'درخواست‌های نرخ در انتظار اعلام نرخ ۲' })).not.toBeNull();
     expect(screen.getByText('چیزی در انتظار نیست')).not.toBeNull();
     // The table shared with the server: its Persian words in Persian, its English ones in English.
     expect(REQUEST_ACTIONS.reject?.title).toBe('رد کردن');

@@ -15,9 +15,7 @@ describe('the shared badges and notes in Persian', () => {
     expect(whoseMoveText('customer', 'customer')).toBe('نیازمند اقدام شما');
     expect(whoseMoveText('staff', 'customer')).toBe('در انتظار کارکنان');
     expect(basis({ per: 'container' })).toBe('برای هر کانتینر');
-    expect(quoteSource({ quotedBy: 'staff', tariffVersion: null, tariffRow: null })).toBe(
-      'نرخ‌گذاری توسط کارشناسان ما',
-    );
+    expect(quoteSource({ quotedBy: 'staff', tariffVersion: null, tariffRow: null })).toBe('نرخ‌گذاری توسط کارکنان ما');
     expect(i18next.t('bookingFacts.totalFor', { count: 2 })).toBe('جمع برای ۲');
   });
 });

@@ -5,7 +5,7 @@ import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { useNotifications } from './notifications';
 
-const TITLES: Record<string, string> = { en: 'Price quoted', fa: 'قیمت اعلام شد' };
+const TITLES: Record<string, string> = { en: 'Price quoted', fa: 'نرخ اعلام شد' };
 
 function Titles() {
   const notices = useNotifications('a-1');

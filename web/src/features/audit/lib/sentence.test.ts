@@ -22,7 +22,7 @@ describe('audit sentences', () => {
     expect(eventPhrase('AmendmentPriceExpired', 'rate_request')).toBe("Amendment's new price expired");
     await act(() => setLanguage('fa'));
     expect(eventPhrase('AmendmentRequested', 'rate_request')).toBe('اصلاحیه درخواست شد');
-    expect(eventPhrase('AmendmentRequoted', 'rate_request')).toBe('برای اصلاحیه قیمت داده شد');
+    expect(eventPhrase('AmendmentRequoted', 'rate_request')).toBe('برای اصلاحیه نرخ اعلام شد');
     expect(eventPhrase('AmendmentPriceExpired', 'rate_request')).toBe('مهلت نرخ جدید اصلاحیه گذشت');
     await act(() => setLanguage('en'));
   });
@@ -42,7 +42,7 @@ describe('audit sentences', () => {
     expect(eventPhrase('AmendmentRequested', 'rate_request', { number: '2' })).toBe('Amendment requested');
     await act(() => setLanguage('fa'));
     expect(eventPhrase('AmendmentRequested', 'rate_request', { number: 12 })).toBe('اصلاحیهٔ ۱۲ درخواست شد');
-    expect(eventPhrase('AmendmentRequoted', 'rate_request', { number: 2 })).toBe('برای اصلاحیهٔ ۲ قیمت داده شد');
+    expect(eventPhrase('AmendmentRequoted', 'rate_request', { number: 2 })).toBe('برای اصلاحیهٔ ۲ نرخ اعلام شد');
     await act(() => setLanguage('en'));
   });
 
@@ -80,7 +80,7 @@ describe('audit sentences', () => {
       expect(eventSentence(viewed)).toBe('Price accepted by Sara Karimi (viewer, \u2068Acme Shipping\u2069)');
       await act(() => setLanguage('fa'));
       const said = eventSentence(viewed);
-      expect(said).toBe('قیمت پذیرفته شد توسط \u2068Sara Karimi\u2069 (بیننده، \u2068Acme Shipping\u2069)');
+      expect(said).toBe('نرخ پذیرفته شد توسط \u2068Sara Karimi\u2069 (بیننده، \u2068Acme Shipping\u2069)');
       expect(eventSentence({ ...viewed, actorTeamRole: 'owner' })).toContain('(مالک، ');
       expect(eventSentence({ ...viewed, actorTeamRole: 'booker' })).toContain('(رزروکننده، ');
       expect(said).not.toMatch(/viewer|owner|booker|member|customer/i);

@@ -71,10 +71,10 @@ describe("the booking's screen of an order that may be filled again", () => {
     const detail = booking(6, persian);
     answering(fetchMock, detail);
     screenOf(detail);
-    const why = await screen.findByRole('region', { name: 'چرا کارشناسان ما آن را رد کردند' });
+    const why = await screen.findByRole('region', { name: 'چرا کارکنان ما آن را رد کردند' });
     const said = within(why).getByText(persian);
     expect(said.getAttribute('dir')).toBe('auto');
-    expect(screen.getByText(/کارشناسان ما دستور حمل شما را رد کردند/)).toBeTruthy();
+    expect(screen.getByText(/کارکنان ما دستور حمل شما را رد کردند/)).toBeTruthy();
   });
 
   it('gives no reason for an order the customer cancelled', async () => {

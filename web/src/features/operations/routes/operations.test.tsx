@@ -139,7 +139,7 @@ describe("staff's revision request of a shipping order", () => {
   it('names the fields in Persian', async () => {
     await act(() => setLanguage('fa'));
     withOrder('update_received', null, undefined, asked);
-    const region = await screen.findByRole('region', { name: 'آنچه کارشناسان از مشتری خواستند اصلاح کند' });
+    const region = await screen.findByRole('region', { name: 'آنچه کارکنان از مشتری خواستند اصلاح کند' });
     expect(within(region).getByText('شرح محموله')).toBeTruthy();
     expect(within(region).getByText('کانتینرها')).toBeTruthy();
   });
