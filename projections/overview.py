@@ -29,7 +29,8 @@ def _utc(text: str | None) -> str | None:
 
 def customer_overview(tx: Tx, customer_id: str) -> dict[str, Any]:
     """Counts by state (every state of the lifecycle file, with its code and badge: `requested` and `quoted`
-    share a code but not a badge) and the bookings waiting for this customer."""
+    share a code but not a badge) and the bookings waiting for this customer (the latest `WAITING_SHOWN`, and
+    how many in all)."""
     counted = {
         str(r["state_name"]): int(r["n"])
         for r in tx.all(
@@ -50,7 +51,12 @@ def customer_overview(tx: Tx, customer_id: str) -> dict[str, Any]:
         order="r.updated_at DESC, r.id DESC",
         limit=WAITING_SHOWN,
     )
-    return {"counts": counts, "waiting": waiting}
+    # How many wait in all: the list shows the latest few, and its heading must not count only those.
+    waiting_count = tx.scalar(
+        "SELECT COUNT(*) FROM booking_rate_requests WHERE customer_id = ? AND waiting_for = 'customer'",
+        (customer_id,),
+    )
+    return {"counts": counts, "waiting": waiting, "waitingCount": int(waiting_count or 0)}
 
 
 def _sources(machine_id: str, trigger: str) -> list[str]:

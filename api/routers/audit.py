@@ -187,9 +187,13 @@ def find_bookings(
     limit: Annotated[int, Query(ge=1, le=MAX_FOUND)] = 20,
 ) -> Response:
     """Bookings by their reference (`FB-2026-000123`, or its beginning) or by the name of a person who took
-    part (the customer, the staff who acted), newest activity first."""
+    part (the customer, the staff who acted), newest activity first; `more`: more than `limit` match (a
+    longer reference or name narrows them)."""
     with services.read_models.read() as tx:
-        found, matched = booking_trail.search(tx, q, limit)
+        # One more than asked for tells whether the list is cut (decision 3906).
+        found, matched = booking_trail.search(tx, q, limit + 1)
+        more = len(found) > limit
+        found = found[:limit]
         names = booking_trail.people(tx, [a for ids in matched.values() for a in ids])
         language = _reader_language(tx, principal, request)
     rows = [
@@ -198,7 +202,7 @@ def find_bookings(
         )
         for b in found
     ]
-    return success({"query": q, "list": rows})
+    return success({"query": q, "list": rows, "more": more})
 
 
 @router.get("/bookings/{reference}/trail", response_model=Envelope[BookingTrail])

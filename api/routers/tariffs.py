@@ -17,7 +17,7 @@ from api.edge.input_screen import screened_body
 from api.edge.languages import failure_in_language
 from api.openapi import operation_ids
 from api.presenters.booking import charge_lines
-from api.schemas.envelope import Envelope, error_responses
+from api.schemas.envelope import Envelope, Paged, error_responses
 from api.schemas.tariffs import QuotingWeek, TariffPublication, Tariffs, TariffSuggestion
 from domain.booking.charges import CHARGE_KINDS, applies, per_container_total
 from domain.booking.tariff import Equipment, TariffRow
@@ -33,6 +33,9 @@ router = APIRouter(
     tags=["tariffs"],
     generate_unique_id_function=operation_ids("tariffs"),
 )
+
+# How many publications the tariff screen's own answer carries; the rest are paged (`/tariff-publications`).
+LATEST_PUBLICATIONS = 50
 
 _CSV_BODY = {
     "requestBody": {
@@ -115,15 +118,21 @@ async def publish_tariff(
         # Named by the file's own words (`rows.4.valid_to`: line 4, column valid_to), not as wire keys.
         return failure_in_language(request.headers, 400, error.description, error.fields)
     with services.read_models.read() as tx:
-        found = next(p for p in read.publications(tx) if p["version"] == version)
+        found = read.publication(tx, version)
+    assert found is not None  # the command's answer waited for the read model
     return success(_publication(found))
 
 
 def _tariffs(services: Services, valid_on: date | None) -> dict[str, Any]:
     with services.read_models.read() as tx:
         rows = read.rows_in_force(tx, valid_on)
-        published = read.publications(tx)
-    return {"rows": [row_answer(r) for r in rows], "publications": [_publication(p) for p in published]}
+        published = read.publications(tx, LATEST_PUBLICATIONS)
+        count = read.publication_count(tx)
+    return {
+        "rows": [row_answer(r) for r in rows],
+        "publications": [_publication(p) for p in published],
+        "publicationCount": count,
+    }
 
 
 @router.get("/tariffs", response_model=Envelope[Tariffs])
@@ -131,12 +140,28 @@ async def tariffs(
     _: AdminUser, services: ServicesDep, validOn: str | None = Query(None, max_length=10)
 ) -> Response:
     """The rows in force (each with the version that published it; `validOn=YYYY-MM-DD`: only the rows
-    valid that day) and the latest publications."""
+    valid that day), the latest 50 publications and how many there are in all (every one, a page at a time:
+    `GET /tariff-publications`)."""
     try:
         day = None if validOn is None else date.fromisoformat(validOn)
     except ValueError as error:
         raise ValidationFailed({"validOn": message("tariff.date")}) from error
     return await read_answer(_tariffs, services, day)
+
+
+def _publication_page(services: Services, page: int, limit: int) -> dict[str, Any]:
+    with services.read_models.read() as tx:
+        found = read.publications(tx, limit, (page - 1) * limit)
+        total = read.publication_count(tx)
+    return {"list": [_publication(p) for p in found], "totalCount": total, "page": page, "limit": limit}
+
+
+@router.get("/tariff-publications", response_model=Envelope[Paged[TariffPublication]])
+async def tariff_publications(
+    _: AdminUser, services: ServicesDep, limit: int = Query(20, ge=1, le=100), page: int = Query(1, ge=1)
+) -> Response:
+    """Every publication of the tariff, newest first, a page at a time (`totalCount`: how many in all)."""
+    return await read_answer(_publication_page, services, page, limit)
 
 
 KINDS = tuple(CHARGE_KINDS.items())

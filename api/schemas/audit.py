@@ -108,6 +108,8 @@ class BookingFound(WireModel):
 class BookingSearch(WireModel):
     query: str
     list: list[BookingFound]
+    # More bookings match than the list holds (its `limit`): a longer reference or name narrows them.
+    more: bool
 
 
 class BookingTrail(BookingFound):

@@ -24,6 +24,8 @@ class CustomerOverview(WireModel):
     counts: list[StateCount]
     # The customer's bookings waiting for them, most recently changed first (at most 10).
     waiting: list[WaitingRow]
+    # How many of the customer's bookings wait for them in all (`waiting` shows the latest 10 of them).
+    waiting_count: int
     # The customer's bookings on their way (with tracking events, not ended: decision 3831; `progress` says
     # where), the latest moved first (at most 10).
     underway: list[WaitingRow]

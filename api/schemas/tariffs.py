@@ -58,8 +58,11 @@ class TariffPublication(WireModel):
 
 
 class Tariffs(WireModel):
+    """The rows in force, the latest 50 publications, and how many publications there are in all."""
+
     rows: list[TariffRow]
     publications: list[TariffPublication]
+    publication_count: int
 
 
 class ChargeKind(WireModel):

@@ -125,12 +125,26 @@ def rows_in_force(tx: Tx, valid_on: date | None = None) -> list[TariffRow]:
     return [_row(r) for r in found]
 
 
-def publications(tx: Tx, limit: int = 50) -> list[dict[str, Any]]:
+def publications(tx: Tx, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+    """The publications, newest first: `limit` of them after skipping `offset` (a page of the history)."""
     found = tx.all(
         f"SELECT p.*, a.username FROM {PUBLICATIONS} p LEFT JOIN accounts a ON a.id = p.actor_id"
-        f" ORDER BY p.version DESC LIMIT {int(limit)}"
+        f" ORDER BY p.version DESC LIMIT {int(limit)} OFFSET {int(offset)}"
     )
     return [{**r, "lanes": json.loads(r["lanes"])} for r in found]
+
+
+def publication_count(tx: Tx) -> int:
+    return int(tx.scalar(f"SELECT COUNT(*) FROM {PUBLICATIONS}") or 0)
+
+
+def publication(tx: Tx, version: int) -> dict[str, Any] | None:
+    found = tx.one(
+        f"SELECT p.*, a.username FROM {PUBLICATIONS} p LEFT JOIN accounts a ON a.id = p.actor_id"
+        " WHERE p.version = ?",
+        (version,),
+    )
+    return None if found is None else {**found, "lanes": json.loads(found["lanes"])}
 
 
 class TableTariffs:

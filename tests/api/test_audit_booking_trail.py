@@ -351,6 +351,20 @@ def test_bookings_are_found_by_reference_and_by_a_persons_name(
     booking.fails(client.get(f"{AUDIT}/bookings", params={"q": ""}, headers=admin_headers), 400)
 
 
+def test_a_search_that_matches_more_bookings_than_it_lists_says_so(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # Decision 3906: a customer with a long history was "found" in 20 bookings, as if she had no others.
+    ali = persian(client, "audit-many-ali", ALI)
+    made = [booking.create(client, ali)["reference"] for _ in range(4)]
+    services_of(client).settle_all()
+    ask = {"q": "کریمی", "limit": 3}
+    cut = booking.ok(client.get(f"{AUDIT}/bookings", params=ask, headers=admin_headers))
+    assert [b["reference"] for b in cut["list"]] == made[::-1][:3] and cut["more"] is True
+    whole = booking.ok(client.get(f"{AUDIT}/bookings", params={**ask, "limit": 4}, headers=admin_headers))
+    assert len(whole["list"]) == 4 and whole["more"] is False
+
+
 def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_headers: dict[str, str]) -> None:
     ali = persian(client, "audit-log-ali", ALI)
     rate_request = booking.create(client, ali)

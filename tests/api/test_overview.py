@@ -40,6 +40,18 @@ def test_customer_overview_counts_every_state_and_lists_what_waits_for_them(
     booking.fails(client.get(OVERVIEW), 401)
 
 
+def test_the_overview_counts_every_booking_waiting_not_only_the_latest_it_lists(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # Decision 3906: a long history's overview said "Waiting for you (10)" with 90 waiting.
+    alice = booking.customer(client, "ov-many")
+    quoted = [booking.quoted(client, alice, admin_headers) for _ in range(12)]
+    booking.create(client, alice)  # staff's move: not waiting for her
+    answer = booking.ok(client.get(OVERVIEW, headers=alice))
+    assert [r["id"] for r in answer["waiting"]] == quoted[::-1][:10]
+    assert answer["waitingCount"] == 12
+
+
 def _queues(client: TestClient, admin: dict[str, str]) -> dict[str, Any]:
     return {q["kind"]: q for q in booking.ok(client.get(QUEUE, headers=admin))["queues"]}
 
@@ -72,7 +84,7 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     )
     other = {
         **accounts.INDIVIDUAL_FORM,
-        "nationalId": "0098765432",
+        "nationalId": "0098765434",
         "phone": "09127654321",
         "email": "reza@example.com",
         "firstName": "Reza",
@@ -111,10 +123,10 @@ def test_work_queue_holds_what_waits_for_staff_oldest_first(
     kinds = {r["nationalId"]: r["kind"] for r in listed}
     assert registrations["items"][0]["accountType"] == kinds[form["nationalId"]]
     edits = queues["editRequests"]
-    assert edits["count"] == 1 and edits["items"][0]["id"] == "0098765432"
+    assert edits["count"] == 1 and edits["items"][0]["id"] == "0098765434"
     edited = booking.ok(client.get("/account/api/v1/admin/update-requests", headers=admin_headers))["list"]
     assert edits["items"][0]["accountType"] == next(
-        r["accountType"] for r in edited if r["nationalId"] == "0098765432"
+        r["accountType"] for r in edited if r["nationalId"] == "0098765434"
     )
     assert quote["items"][0]["accountType"] is None
     assert edits["items"][0]["title"] == "Reza Rahimi" and edits["oldestAt"].endswith("Z")

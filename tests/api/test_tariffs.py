@@ -272,6 +272,34 @@ def test_an_upload_with_a_bad_row_changes_nothing_and_names_each_bad_cell(
     booking.fails(client.get(TARIFFS, headers=headers), 403)
 
 
+def test_every_publication_of_a_long_history_can_be_read_a_page_at_a_time(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # Decision 3906: the screen's answer carries the latest 50; the 51st and older were out of reach.
+    times = 53
+    for n in range(times):
+        booking.ok(
+            publish(
+                client,
+                admin_headers,
+                tariff_csv(f"CNSHA,SGSIN,40,Dry,general,{day(FIRST)},{day(LAST)},{1000 + n},0,0,0,0,0,0"),
+            )
+        )
+    screen = booking.ok(client.get(TARIFFS, headers=admin_headers))
+    assert len(screen["publications"]) == 50 and screen["publicationCount"] == times
+    pages = f"{ADMIN}/tariff-publications"
+    first = booking.ok(client.get(pages, headers=admin_headers, params={"limit": 20}))
+    assert (first["totalCount"], first["page"], first["limit"]) == (times, 1, 20)
+    assert [p["version"] for p in first["list"]] == list(range(times, times - 20, -1))
+    last = booking.ok(client.get(pages, headers=admin_headers, params={"limit": 20, "page": 3}))
+    assert [p["version"] for p in last["list"]] == list(range(13, 0, -1))
+    assert last["list"][-1]["rowCount"] == 1 and last["list"][-1]["lanes"] == ["CNSHA-SGSIN"]
+    beyond = booking.ok(client.get(pages, headers=admin_headers, params={"limit": 20, "page": 4}))
+    assert beyond["list"] == [] and beyond["totalCount"] == times
+    booking.fails(client.get(pages, headers=admin_headers, params={"limit": 101}), 400)
+    booking.fails(client.get(pages, headers=shipper(client, "curious_shipper")), 403)
+
+
 def test_a_new_version_replaces_its_lanes_only_and_never_reprices_a_quote(
     client: TestClient, admin_headers: dict[str, str], tmp_path: Path
 ) -> None:

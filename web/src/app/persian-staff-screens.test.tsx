@@ -35,6 +35,7 @@ const tariffs: Tariffs = {
       documentationFee: 45,
     },
   ],
+  publicationCount: 1,
   publications: [
     { version: 3, publishedAt: '2026-12-29T08:00:00Z', publishedBy: 'زهرا حسینی', rowCount: 1, lanes: ['IRBND-CNSHA'] },
   ],
@@ -52,7 +53,12 @@ describe('staff and auditor screens in Persian', () => {
 
   it('shows the tariff screen right to left, its dates in the Solar Hijri calendar with Persian digits', async () => {
     await act(() => setLanguage('fa'));
-    fetchMock.mockResolvedValue(envelope(tariffs));
+    // The publications come a page at a time from their own list (decision 3906).
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes('/tariff-publications')
+        ? envelope({ list: tariffs.publications, totalCount: 1, page: 1, limit: 20 })
+        : envelope(tariffs),
+    );
     renderWithProviders(<TariffsRoute />);
     expect(await screen.findByRole('heading', { level: 1, name: 'تعرفه‌ها' })).not.toBeNull();
     expect(document.documentElement.dir).toBe('rtl');

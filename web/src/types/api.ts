@@ -657,7 +657,8 @@ export interface paths {
         /**
          * Find Bookings
          * @description Bookings by their reference (`FB-2026-000123`, or its beginning) or by the name of a person who took
-         *     part (the customer, the staff who acted), newest activity first.
+         *     part (the customer, the staff who acted), newest activity first; `more`: more than `limit` match (a
+         *     longer reference or name narrows them).
          */
         get: operations["audit_find_bookings"];
         put?: never;
@@ -1355,6 +1356,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/api/v1/admin/tariff-publications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tariff Publications
+         * @description Every publication of the tariff, newest first, a page at a time (`totalCount`: how many in all).
+         */
+        get: operations["tariffs_tariff_publications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking/api/v1/admin/tariffs": {
         parameters: {
             query?: never;
@@ -1365,7 +1386,8 @@ export interface paths {
         /**
          * Tariffs
          * @description The rows in force (each with the version that published it; `validOn=YYYY-MM-DD`: only the rows
-         *     valid that day) and the latest publications.
+         *     valid that day), the latest 50 publications and how many there are in all (every one, a page at a time:
+         *     `GET /tariff-publications`).
          */
         get: operations["tariffs_tariffs"];
         /**
@@ -3314,6 +3336,8 @@ export interface components {
         BookingSearch: {
             /** List */
             list: components["schemas"]["BookingFound"][];
+            /** More */
+            more: boolean;
             /** Query */
             query: string;
         };
@@ -4401,6 +4425,8 @@ export interface components {
             underway: components["schemas"]["WaitingRow"][];
             /** Waiting */
             waiting: components["schemas"]["WaitingRow"][];
+            /** Waitingcount */
+            waitingCount: number;
         };
         /** CustomsReference */
         CustomsReference: {
@@ -6055,6 +6081,15 @@ export interface components {
             isSuccess: boolean;
             response: components["schemas"]["Paged_RegistrationSummary_"];
         };
+        /** Envelope[Paged[TariffPublication]] */
+        Envelope_Paged_TariffPublication__: {
+            error: components["schemas"]["ErrorBody"] | null;
+            /** Iserror */
+            isError: boolean;
+            /** Issuccess */
+            isSuccess: boolean;
+            response: components["schemas"]["Paged_TariffPublication_"];
+        };
         /** Envelope[PasswordChanged] */
         Envelope_PasswordChanged_: {
             error: components["schemas"]["ErrorBody"] | null;
@@ -7451,6 +7486,17 @@ export interface components {
             limit: number;
             /** List */
             list: components["schemas"]["RegistrationSummary"][];
+            /** Page */
+            page: number;
+            /** Totalcount */
+            totalCount: number;
+        };
+        /** Paged[TariffPublication] */
+        Paged_TariffPublication_: {
+            /** Limit */
+            limit: number;
+            /** List */
+            list: components["schemas"]["TariffPublication"][];
             /** Page */
             page: number;
             /** Totalcount */
@@ -9272,8 +9318,13 @@ export interface components {
             price: number | null;
             row: components["schemas"]["TariffRow"] | null;
         };
-        /** Tariffs */
+        /**
+         * Tariffs
+         * @description The rows in force, the latest 50 publications, and how many publications there are in all.
+         */
         Tariffs: {
+            /** Publicationcount */
+            publicationCount: number;
             /** Publications */
             publications: components["schemas"]["TariffPublication"][];
             /** Rows */
@@ -21363,6 +21414,86 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "The service is briefly unavailable; please try again"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    tariffs_tariff_publications: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Paged_TariffPublication__"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "quantity: Required",
+                     *         "fields": {
+                     *           "quantity": "Required"
+                     *         }
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Authentication required"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Staff only"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

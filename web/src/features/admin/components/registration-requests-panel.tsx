@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { AttentionBadge } from '@/components/attention-badge';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -18,6 +17,7 @@ import { formatMoment, localDigits } from '@/lib/format';
 import { fieldLabel, fieldWords } from '@/lib/field-words';
 import { useTranslation } from 'react-i18next';
 import { personWords } from '@/lib/people';
+import { useKeepPageWithin, useUrlPage } from '@/lib/url-state';
 
 function when(value: string | null) {
   return value ? formatMoment(value) : '';
@@ -52,10 +52,15 @@ function Pager({
 /** Staff overview: registration requests (pending first) and pending profile edit requests. */
 export function RegistrationRequestsPanel() {
   const { t } = useTranslation('admin');
-  const [page, setPage] = useState(1);
-  const [editPage, setEditPage] = useState(1);
+  // Each list's page is the address's (`?registrations=2&edits=3`): Back from a request finds it again.
+  const [page, setPage] = useUrlPage('registrations');
+  const [editPage, setEditPage] = useUrlPage('edits');
   const list = useRegistrationList(page);
   const edits = useUpdateList(editPage);
+  const pagesOf = (found: typeof list | typeof edits) =>
+    found.isSuccess && !found.isPlaceholderData ? Math.ceil(found.data.totalCount / REQUEST_LIST_LIMIT) : undefined;
+  useKeepPageWithin('registrations', pagesOf(list));
+  useKeepPageWithin('edits', pagesOf(edits));
   return (
     <>
       <section aria-labelledby="registration-requests-heading" className={styles.section}>

@@ -44,6 +44,7 @@ describe('booking trail screens', () => {
               list: [
                 { bookingId, reference, customerName, state, createdAt, updatedAt, matchedPeople: [customerName] },
               ],
+              more: false,
             }),
       ),
     );
@@ -66,6 +67,27 @@ describe('booking trail screens', () => {
     const returned = screen.getByRole('article', { name: 'Shipping order returned for changes' });
     expect(within(returned).getByText('Cargo description: say what is in the boxes')).not.toBeNull();
     expect(screen.queryByText(trail.bookingId)).toBeNull();
+  });
+
+  it('says when more bookings match than are listed, rather than count the list as all of them', async () => {
+    const { customerName, state, createdAt, updatedAt } = trail;
+    const list = Array.from({ length: 20 }, (_, i) => ({
+      bookingId: `b${i}`,
+      reference: `FB-2026-${String(i + 1).padStart(6, '0')}`,
+      customerName,
+      state,
+      createdAt,
+      updatedAt,
+      matchedPeople: [customerName],
+    }));
+    fetchMock.mockImplementation(() => Promise.resolve(envelope({ query: 'کریمی', list, more: true })));
+    screens(`/dashboard/audit/bookings?q=${encodeURIComponent('کریمی')}`);
+    expect(
+      await screen.findByText(
+        'More than 20 bookings found: the 20 with the latest activity are listed. ' +
+          'Type more of the reference or the name to narrow the search.',
+      ),
+    ).not.toBeNull();
   });
 
   it("writes each entry's time in the Solar Hijri calendar with Persian digits in Persian", async () => {

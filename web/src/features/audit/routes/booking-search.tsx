@@ -36,7 +36,10 @@ export function BookingSearchRoute() {
         ) : null}
         {data ? (
           <p className={styles.muted} aria-live="polite">
-            {found.length === 0 ? t('search.none') : localDigits(t('search.found', { count: found.length }))}
+            {found.length === 0
+              ? t('search.none')
+              : // More match than are listed: the count says so rather than pass the list for all (3906).
+                localDigits(t(data.more ? 'search.foundMore' : 'search.found', { count: found.length }))}
           </p>
         ) : null}
         {found.length > 0 ? (

@@ -44,7 +44,7 @@ describe('the overview of bookings on their way', () => {
   it('lists each booking underway with where it is, and nothing when none is', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row] })),
+      vi.fn(async () => envelope({ counts: [], waiting: [], waitingCount: 0, underway: [row] })),
     );
     const { unmount } = renderWithProviders(<CustomerOverviewPanel />);
     const item = await screen.findByTestId('underway-row');
@@ -54,7 +54,7 @@ describe('the overview of bookings on their way', () => {
     unmount();
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope({ counts: [], waiting: [], underway: [] })),
+      vi.fn(async () => envelope({ counts: [], waiting: [], waitingCount: 0, underway: [] })),
     );
     renderWithProviders(<CustomerOverviewPanel />);
     await waitFor(() => expect(screen.getByRole('heading', { name: /Waiting for you/ })).toBeTruthy());
@@ -67,7 +67,7 @@ describe('the overview of bookings on their way', () => {
       vi.fn(async (input: RequestInfo | URL) =>
         String(input).includes('/auth/api/v1/me')
           ? envelope({ id: 'm', companyId: 'c', teamRole, language: 'en' })
-          : envelope({ counts: [], waiting: [waiting], underway: [] }),
+          : envelope({ counts: [], waiting: [waiting], waitingCount: 1, underway: [] }),
       );
     vi.stubGlobal('fetch', asking('viewer'));
     const { unmount } = renderWithProviders(<CustomerOverviewPanel />);
@@ -93,7 +93,7 @@ describe('the overview of bookings on their way', () => {
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => envelope({ counts: [], waiting: [], underway: [row, ended] })),
+      vi.fn(async () => envelope({ counts: [], waiting: [], waitingCount: 0, underway: [row, ended] })),
     );
     renderWithProviders(<CustomerOverviewPanel />);
     await screen.findByTestId('underway-row');

@@ -35,7 +35,7 @@ export function CustomerOverviewPanel() {
   const books = useTeamRights().book;
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">{t('overview.loadFailed')}</p>;
-  const { counts, waiting } = query.data;
+  const { counts, waiting, waitingCount } = query.data;
   // A booking that ended is not on its way, whatever its last milestone (the server lists none: decision 3831).
   const underway = query.data.underway.filter((row) => row.progress?.ended !== true);
   // The state's label in the language shown, from the lifecycle file (the server names it in English).
@@ -44,9 +44,10 @@ export function CustomerOverviewPanel() {
     <>
       <section aria-labelledby="waiting-heading" className={styles.card}>
         <h2 id="waiting-heading">
+          {/* How many wait in all: the list below holds only the latest of them (decision 3906). */}
           {t(books ? 'overview.waiting' : 'overview.waitingForTeam', {
-            count: waiting.length,
-            n: localDigits(String(waiting.length)),
+            count: waitingCount,
+            n: localDigits(String(waitingCount)),
           })}
         </h2>
         {waiting.length === 0 ? (
@@ -75,6 +76,12 @@ export function CustomerOverviewPanel() {
             ))}
           </ul>
         )}
+        {waitingCount > waiting.length ? (
+          <p className={styles.muted} data-testid="waiting-more">
+            {localDigits(t('overview.waitingShown', { shown: waiting.length, count: waitingCount }))}{' '}
+            <Link to="/dashboard/bookings">{t('overview.allBookings')}</Link>
+          </p>
+        ) : null}
       </section>
       {underway.length > 0 ? (
         <section aria-labelledby="underway-heading" className={styles.card}>

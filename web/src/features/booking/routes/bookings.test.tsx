@@ -105,6 +105,23 @@ describe('the booking list', () => {
     await waitFor(() => expect(listed()).toEqual(ORDERS.type.slice(0, 10).map((row) => row.reference)));
   });
 
+  it('keeps the search and the order in the address, so a reload or Back finds the list as left', async () => {
+    serve();
+    const { router } = renderWithProviders(<BookingsRoute />, { route: '/?q=Item&sort=oldest' });
+    await screen.findAllByTestId('booking-row');
+    expect(screen.getByRole('searchbox')).toHaveProperty('value', 'Item');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('oldest');
+    await waitFor(() => expect(asked()).toContain('?limit=10&offset=1&search=Item&sort=oldest'));
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'By Type');
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), 'FB');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('FB'));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('type');
+    // Typing replaces the address rather than stacking an entry per keystroke.
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it("names the booking reference in its search's hint as the contract does, in either language", async () => {
     serve();
     for (const [language, reference] of [

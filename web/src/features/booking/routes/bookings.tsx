@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ContentLayout } from '@/components/layouts';
@@ -9,6 +9,7 @@ import { WhoseMove } from '@/components/whose-move';
 import { formatDate, formatMoney } from '@/lib/format';
 import { customerLabel, stateName } from '@/lib/lifecycle';
 import { useDebounced } from '@/lib/use-debounced';
+import { useUrlParam } from '@/lib/url-state';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import type { ListSort, RateRequestRow } from '../api/booking-api';
 import { detailsTarget } from '../components/list-helpers';
@@ -23,6 +24,7 @@ import { useTeamRights } from '@/lib/team-rights';
 import { fieldLabel } from '@/lib/field-words';
 
 const SEARCH_WAIT_MS = 300;
+const SORTS: ListSort[] = ['newest', 'oldest', 'type'];
 
 function StateBadge({ state, price }: { state: number; price: number | null }) {
   return (
@@ -35,8 +37,10 @@ function StateBadge({ state, price }: { state: number; price: number | null }) {
 export function BookingsRoute() {
   const { t } = useTranslation('booking');
   const navigate = useNavigate();
-  const [sort, setSort] = useState<ListSort>('newest');
-  const [search, setSearch] = useState('');
+  // The search and the order are the address's (`?q=`, `?sort=`): Back from a booking finds them as left.
+  const [sortParam, setSort] = useUrlParam('sort', 'newest');
+  const sort: ListSort = SORTS.includes(sortParam as ListSort) ? (sortParam as ListSort) : 'newest';
+  const [search, setSearch] = useUrlParam('q');
   const searched = useDebounced(search, SEARCH_WAIT_MS);
   // The server sorts: each page is the next of the order chosen (sorting the pages loaded so far would put
   // the oldest bookings first only once every page had been scrolled to).
@@ -103,7 +107,7 @@ export function BookingsRoute() {
               id="booking-sort"
               className={styles.sortSelect}
               value={sort}
-              onChange={(e) => setSort(e.target.value as ListSort)}
+              onChange={(e) => setSort(e.target.value)}
             >
               <option value="newest">{t('bookings.sort.newest')}</option>
               <option value="oldest">{t('bookings.sort.old')}</option>

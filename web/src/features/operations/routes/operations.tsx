@@ -12,6 +12,7 @@ import { TextInput } from '@/components/ui/text-input';
 import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notice';
 import { api, ApiError } from '@/lib/api-client';
 import { useKeptDraft } from '@/lib/kept-draft';
+import { useKeepPageWithin, useUrlPage, useUrlParam } from '@/lib/url-state';
 import {
   can,
   getState,
@@ -436,21 +437,25 @@ const stateFilterWords = (code: number) =>
 export function OperationsRoute() {
   const { t } = useTranslation('operations');
   const queryClient = useQueryClient();
-  const [state, setState] = useState('');
-  const [page, setPage] = useState(1);
+  // The filter, the search and the page are the address's (`?state=`, `?q=`, `?page=`): a reload, a shared
+  // link or Back from another screen shows the same rows.
+  const [state, setState] = useUrlParam('state');
+  const [page, setPage] = useUrlPage();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useUrlParam('q');
+  // A state the lifecycle does not know (an old or mistyped link) filters nothing.
+  const stateCode = /^[0-9]+$/.test(state) && stateCodes('rate_request').includes(Number(state)) ? Number(state) : null;
   // ?open=<id> opens a request (the work queue and staff notifications link here).
   const selected = params.get('open');
   const setSelected = (id: string) => setParams((p) => ({ ...Object.fromEntries(p), open: id }), { replace: true });
   const query = useQuery({
-    queryKey: ['operations', 'list', state, page, search.trim()],
+    queryKey: ['operations', 'list', stateCode, page, search.trim()],
     placeholderData: keepPreviousData,
     staleTime: 0,
     queryFn: ({ signal }) =>
       api.get<Answer<'booking_admin_list_rate_requests'>>(`${ADMIN}/rate-requests`, {
         query: {
-          state: state === '' ? undefined : Number(state),
+          state: stateCode ?? undefined,
           limit: LIMIT,
           offset: page,
           search: search.trim() || undefined,
@@ -460,6 +465,8 @@ export function OperationsRoute() {
   });
   const rows = query.data?.list.list ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
+  useKeepPageWithin('page', query.isSuccess && !query.isPlaceholderData ? pages : undefined);
+  const filtered = stateCode !== null || search.trim() !== '';
   // Refresh and Open ask the server again for the list and the open request alike.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operations'] });
   const [reveal, setReveal] = useState(0);
@@ -476,11 +483,8 @@ export function OperationsRoute() {
         <select
           id="ops-state"
           className={styles.select}
-          value={state}
-          onChange={(e) => {
-            setState(e.target.value);
-            setPage(1);
-          }}
+          value={stateCode === null ? '' : String(stateCode)}
+          onChange={(e) => setState(e.target.value, { resets: ['page'] })}
         >
           <option value="">{t('console.all')}</option>
           {stateCodes('rate_request').map((code) => (
@@ -497,10 +501,7 @@ export function OperationsRoute() {
           className={styles.search}
           placeholder={t('console.searchPlaceholder', { reference: fieldLabel('reference') })}
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.target.value, { resets: ['page'] })}
         />
         <Button variant="outline" onClick={refresh}>
           {t('console.refresh')}
@@ -569,12 +570,15 @@ export function OperationsRoute() {
           ))}
         </tbody>
       </table>
+      {query.isSuccess && !query.isPlaceholderData && rows.length === 0 ? (
+        <p role="status">{filtered ? t('console.noMatch') : t('console.empty')}</p>
+      ) : null}
       <div className={styles.toolbar}>
-        <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           {t('console.previous')}
         </Button>
         <span>{localDigits(t('console.page', { page, pages }))}</span>
-        <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+        <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
           {t('console.next')}
         </Button>
       </div>

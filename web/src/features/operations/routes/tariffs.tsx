@@ -3,7 +3,7 @@
  * every row and refuses the whole file when one is bad, naming each bad cell, or publishes it as the next
  * version, replacing the rows of the lanes it names. Below, the rows in force and the publications.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ContentLayout } from '@/components/layouts';
 import { Route } from '@/components/route/route';
@@ -13,7 +13,8 @@ import { FileInput } from '@/components/ui/file-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatDate, formatMoment, formatMoney, localDigits } from '@/lib/format';
-import { publishTariff, tariffsOptions } from '../api/tariffs';
+import { PUBLICATIONS_PAGE, publishTariff, tariffPublicationsOptions, tariffsOptions } from '../api/tariffs';
+import { useKeepPageWithin, useUrlPage } from '@/lib/url-state';
 import { cellErrorText, cellErrors } from '../lib/tariff-errors';
 import styles from './operations.module.css';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +62,13 @@ export function TariffsRoute() {
     t('tariffs.documentation'),
     t('tariffs.versionRowHead'),
   ];
-  const publications = tariffs.data?.publications ?? [];
+  // Every publication a page at a time (`?publications=N`, kept on reload and Back), never only the latest.
+  const [publicationPage, setPublicationPage] = useUrlPage('publications');
+  const published = useQuery({ ...tariffPublicationsOptions(publicationPage), placeholderData: keepPreviousData });
+  const publications = published.data?.list ?? [];
+  const publicationCount = published.data?.totalCount ?? 0;
+  const publicationPages = Math.max(1, Math.ceil(publicationCount / PUBLICATIONS_PAGE));
+  useKeepPageWithin('publications', published.isSuccess && !published.isPlaceholderData ? publicationPages : undefined);
   return (
     <ContentLayout title={t('tariffs.title')} description={t('tariffs.description')}>
       <section aria-labelledby="tariff-upload-heading" className={styles.panel}>
@@ -142,6 +149,14 @@ export function TariffsRoute() {
       </section>
       <section aria-labelledby="tariff-publications-heading">
         <h2 id="tariff-publications-heading">{t('tariffs.publications')}</h2>
+        {published.isError ? <p role="alert">{t('tariffs.error')}</p> : null}
+        {published.isSuccess ? (
+          <p data-testid="publication-count">
+            {publicationCount === 0
+              ? t('tariffs.noPublications')
+              : localDigits(t('tariffs.publicationsTotal', { count: publicationCount }))}
+          </p>
+        ) : null}
         <ul>
           {publications.map((p) => (
             <li key={p.version}>
@@ -157,6 +172,25 @@ export function TariffsRoute() {
             </li>
           ))}
         </ul>
+        {publicationPages > 1 ? (
+          <nav className={styles.toolbar} aria-label={t('tariffs.publicationPages')}>
+            <Button
+              variant="outline"
+              disabled={publicationPage <= 1}
+              onClick={() => setPublicationPage(publicationPage - 1)}
+            >
+              {t('console.previous')}
+            </Button>
+            <span>{localDigits(t('console.page', { page: publicationPage, pages: publicationPages }))}</span>
+            <Button
+              variant="outline"
+              disabled={publicationPage >= publicationPages}
+              onClick={() => setPublicationPage(publicationPage + 1)}
+            >
+              {t('console.next')}
+            </Button>
+          </nav>
+        ) : null}
       </section>
     </ContentLayout>
   );
