@@ -69,8 +69,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /**
-   * The request is the login: its 401 refuses the name and password it sends (said under the login form), not
-   * a session of this tab's. Every other 401 is the session having ended (decision 3902).
+   * The request is a step taken signed out (the login, a password reset or its request): its 401 refuses what
+   * it sends (said under its form), not a session of this tab's. Every other 401 is the session having ended
+   * (decision 3902). It is made in no one's name, whoever is signed in on the browser (decision 3904): no
+   * bearer, and no check of the tab's person, so that someone else's session neither goes with it nor stops it.
    */
   signsIn?: boolean;
 }
@@ -83,7 +85,8 @@ export function onUnauthorized(listener: UnauthorizedListener | null): void {
   unauthorizedListener = listener;
 }
 
-type SomeoneElseListener = () => void;
+/** `loggedOut`: called by a log-out in this tab, which ended nothing of the person signed in now (3904). */
+type SomeoneElseListener = (loggedOut?: boolean) => void;
 let someoneElseListener: SomeoneElseListener | null = null;
 
 /**
@@ -96,6 +99,13 @@ export function onSomeoneElseSignedIn(listener: SomeoneElseListener | null): voi
 
 /** The session ended (a 401, or found gone before a request): what was being written is kept, then to login. */
 function sessionEnded(): void {
+  // The refused token was this tab's person's, but the cookie may name someone else by now (signed in in
+  // another tab meanwhile, which ended that token: 3904): their session is not this tab's to end (3893).
+  if (tabSession() === 'someoneElse') {
+    keepOpenDrafts();
+    someoneElseListener?.();
+    return;
+  }
   endSession({ byServer: true });
   // What was being written goes back on its screen after the login, said to be unsent (decision 3881).
   keepOpenDrafts();
@@ -116,6 +126,18 @@ export function tabStillShowsTheSignedInPerson(): boolean {
     someoneElseListener?.();
   }
   return false;
+}
+
+/**
+ * Logging out on purpose in this tab (the shell's Log out, or once every session was ended). Gives whether the
+ * caller leads to the login page. Not when the cookie names someone else by now (decision 3904): their session
+ * is not this tab's to end; the tab only forgets its person and her drafts, and is led to the person signed in.
+ */
+export function logOutOfThisTab(): boolean {
+  const someoneElse = tabSession() === 'someoneElse';
+  void endSession(); // signed out here at once; the server is told on the way (3901), never waited for
+  if (someoneElse) someoneElseListener?.(true);
+  return !someoneElse;
 }
 
 /**
@@ -155,7 +177,7 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 async function send<T>(url: string, init: RequestInit, options: Pick<RequestOptions, 'signsIn'> = {}): Promise<T> {
   // Never sent in someone else's name: the cookie, and so the token just read, may be another person's now.
   // Refused here as the server refuses an ended session, so that callers handle it as they handle a 401.
-  if (!tabStillShowsTheSignedInPerson()) throw notSentForThisTab();
+  if (options.signsIn !== true && !tabStillShowsTheSignedInPerson()) throw notSentForThisTab();
   let res: Response;
   try {
     res = await fetch(url, init);
@@ -165,9 +187,9 @@ async function send<T>(url: string, init: RequestInit, options: Pick<RequestOpti
   }
 
   // Sent with a token or not (a tab whose session ended meanwhile sends none), a 401 is the session having
-  // ended; only the login's own (a wrong password, said under its form) is an ordinary failure.
+  // ended; only a signed-out step's own (a wrong password, said under its form) is an ordinary failure.
   const ended = res.status === 401 && options.signsIn !== true;
-  if (res.status === 401) sessionEnded();
+  if (ended) sessionEnded();
 
   let body: unknown = undefined;
   const text = await res.text();
@@ -190,7 +212,7 @@ function request<T>(method: string, path: string, body?: unknown, options: Reque
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
-    ...authHeaders(),
+    ...(options.signsIn === true ? { 'Accept-Language': currentLanguage() } : authHeaders()),
     ...options.headers,
   };
   return send<T>(

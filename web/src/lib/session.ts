@@ -42,8 +42,18 @@ export function setToken(token: string, options: { remember?: boolean } = {}): v
   else localStorage.removeItem(REMEMBER_KEY);
 }
 
-/** A new token for the same session (a password change ends every older token), kept as long as before. */
+/**
+ * A new token for the same session (a password change ends every older token), kept as long as before. Only
+ * while the cookie still names the person it is for (decision 3904): if she logged out in another tab while
+ * the change was on its way, or someone else signed in there, the cookie stays as it is (her log-out stands,
+ * the other person stays signed in) and the new token, which no tab will use, is ended on the server.
+ */
 export function renewToken(token: string): void {
+  const current = getToken();
+  if (current === undefined || personOf(current) !== personOf(token)) {
+    void logOutOnServer(token);
+    return;
+  }
   setToken(token, { remember: localStorage.getItem(REMEMBER_KEY) === '1' });
 }
 
@@ -116,8 +126,29 @@ export function tabSession(): TabSession {
   return personOf(token) === shownPerson ? 'same' : 'someoneElse';
 }
 
-/** Records a successful login: the cookie, `role` = accountType and the staff `roles`. */
+/**
+ * Whether the cookie names another person than the one this tab shows (3893): someone else signed in, in
+ * another tab. Such a tab neither uses nor ends that session (decision 3904). A tab that shows no one has no
+ * one else: it takes whoever the cookie names.
+ */
+function cookieIsSomeoneElses(): boolean {
+  const token = getToken();
+  return shownPerson !== undefined && token !== undefined && personOf(token) !== shownPerson;
+}
+
+/**
+ * Records a successful login: the cookie, `role` = accountType and the staff `roles`. A cookie it replaces
+ * that named another person is ended on the server (decision 3904): the browser forgets that token, so no one
+ * here could log it out any more, and a copy of it would otherwise work until it expired. The same person's
+ * older token is left to expire: her other tabs may have requests on their way with it, which would be
+ * refused and end her new session in this browser with them.
+ */
 export function startSession(result: LoginResult, options: { remember?: boolean } = {}): void {
+  const replaced = getToken();
+  const replacedPerson = personOf(replaced);
+  if (replaced !== undefined && replacedPerson !== undefined && replacedPerson !== personOf(result.token)) {
+    void logOutOnServer(replaced);
+  }
   localStorage.removeItem(ENDED_BY_SERVER_KEY);
   setToken(result.token, options);
   setRole(result.accountType);
@@ -155,8 +186,17 @@ function logOutOnServer(token: string): Promise<void> {
  * Log out, or a 401 (`byServer`): the token cookie and the stored role (and roles) go, at once. Logging out on
  * purpose also ends the session on the server (the answer it returns settles when the server answered; no one
  * needs to wait for it); a session the server ended needs no telling.
+ *
+ * A tab whose cookie now names someone else (3893: another person signed in, in another tab) ends only its own
+ * part (decision 3904): it forgets whom it showed and, logging out on purpose, her kept drafts; it sends
+ * nothing and leaves the cookie, the role and the rest of the other person's session alone.
  */
 export function endSession(options: { byServer?: boolean } = {}): Promise<void> {
+  if (cookieIsSomeoneElses()) {
+    if (!options.byServer) dropKeptDraftsOf(shownPerson);
+    shownPerson = undefined;
+    return Promise.resolve();
+  }
   const token = getToken();
   const told = !options.byServer && token !== undefined ? logOutOnServer(token) : Promise.resolve();
   if (options.byServer) localStorage.setItem(ENDED_BY_SERVER_KEY, '1');

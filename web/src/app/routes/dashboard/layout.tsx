@@ -22,10 +22,11 @@ import { toast } from '@/components/ui/toast';
 import { useMe } from '@/features/accounts/api/notifications';
 import { useAccountLanguage } from '@/lib/account-language';
 import type { english } from '@/i18n';
+import { logOutOfThisTab } from '@/lib/api-client';
 import { useLiveUpdates } from '@/lib/live';
 import { focusPageHeading } from '@/lib/page-focus';
 import { queryClient } from '@/lib/query-client';
-import { endSession, getRole, getRoles, hasToken } from '@/lib/session';
+import { getRole, getRoles, hasToken } from '@/lib/session';
 import styles from './layout.module.css';
 import { menuSections } from './menu';
 import type { MenuIcon, MenuItem } from './menu';
@@ -142,7 +143,7 @@ function SomeoneElseSignedIn({ notice, onDismiss }: { notice: SomeoneElseNotice;
   return (
     <div role="status" className={styles.someoneElse}>
       <p>
-        {t('someoneElse.signedIn')}
+        {notice === 'loggedOut' ? t('someoneElse.loggedOut') : t('someoneElse.signedIn')}
         {notice === 'draftKept' ? ` ${t('someoneElse.draftKept')}` : null}
       </p>
       <Button variant="secondary" onClick={onDismiss}>
@@ -223,7 +224,8 @@ export function DashboardLayout() {
     closeDrawer(item.to.split('?')[0].toLowerCase() === pathname.toLowerCase() ? 'page' : null);
 
   const logout = () => {
-    void endSession(); // signed out here at once; the server is told on the way (3901), never waited for
+    // Someone else signed in meanwhile: nothing of theirs ends, and the tab is led to them (3904).
+    if (!logOutOfThisTab()) return;
     queryClient.clear();
     setLoggingOut(true);
     closeDrawer(drawerOpen ? 'menuButton' : null);

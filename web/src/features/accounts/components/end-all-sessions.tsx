@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
-import { endSession } from '@/lib/session';
+import { logOutOfThisTab } from '@/lib/api-client';
 import { useLogOutEverywhere } from '../api/passwords';
 import styles from './accounts.module.css';
 
@@ -22,8 +22,8 @@ export function EndAllSessions() {
           onClick={() =>
             end.mutate(undefined, {
               onSuccess: () => {
-                endSession();
-                navigate('/login', { replace: true });
+                // Someone else may have signed in meanwhile, in another tab: they stay signed in (3904).
+                if (logOutOfThisTab()) navigate('/login', { replace: true });
               },
               onError: (error) => toast.failure(error, error.description),
             })
