@@ -26,6 +26,7 @@ from api.schemas.booking import RateRequestDetail, ShippingOrder
 from api.schemas.booking_admin import (
     ConfirmRequestBody,
     MessageBody,
+    OrderAcceptBody,
     OrderRevisionBody,
     QuoteBody,
     valid_until,
@@ -46,7 +47,12 @@ def _charges(given: list[ChargeBody] | None) -> list[ChargeDraft]:
 def _quote(body: QuoteBody) -> Arguments:
     sailing = body.sailing.choice() if body.sailing else None
     until = valid_until(body.valid_until)
-    return (body.price, until), {"sailing": sailing, "charges": _charges(body.charges), "seen": body.seen()}
+    return (body.price, until), {
+        "sailing": sailing,
+        "charges": _charges(body.charges),
+        "seen": body.seen(),
+        "read_at": body.seen_updated_at,
+    }
 
 
 def _message(body: MessageBody) -> Arguments:
@@ -55,14 +61,22 @@ def _message(body: MessageBody) -> Arguments:
 
 def _confirm_booking(body: ConfirmBookingBody | None) -> Arguments:
     sailing = body.sailing.choice() if body is not None and body.sailing is not None else None
-    return (sailing,), {}
+    return (sailing,), {"read_at": body.seen_updated_at if body is not None else None}
+
+
+def _accept_order(body: OrderAcceptBody | None) -> Arguments:
+    return (), {"read_at": body.seen_updated_at if body is not None else None}
 
 
 def _confirm_request(body: ConfirmRequestBody | None) -> Arguments:
     given = body or ConfirmRequestBody()
     until = valid_until(given.valid_until) if given.valid_until else None
     sailing = given.sailing.choice() if given.sailing is not None else None
-    return (given.price, until), {"sailing": sailing, "charges": _charges(given.charges)}
+    return (given.price, until), {
+        "sailing": sailing,
+        "charges": _charges(given.charges),
+        "read_at": given.seen_updated_at,
+    }
 
 
 def _order_revision(body: OrderRevisionBody) -> Arguments:
@@ -76,6 +90,7 @@ BODIES: dict[str, tuple[type[BaseModel], Callable[[Any], Arguments]]] = {
     "ConfirmBookingBody": (ConfirmBookingBody, _confirm_booking),
     "ConfirmRequestBody": (ConfirmRequestBody, _confirm_request),
     "OrderRevisionBody": (OrderRevisionBody, _order_revision),
+    "OrderAcceptBody": (OrderAcceptBody, _accept_order),
 }
 
 # Who may call a row's route, by its `permission`.

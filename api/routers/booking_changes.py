@@ -194,7 +194,14 @@ def approve_amendment(
     is confirmed at the new `price` in the same act (400 naming `price` without one). A booking made on
     the screens keeps its customer's acceptance of a new price (`requote`)."""
     given = body or AmendmentApprovalBody()
-    command(services.booking.approve_amendment, id, principal.actor, given.price, _drafts(given.charges))
+    command(
+        services.booking.approve_amendment,
+        id,
+        principal.actor,
+        given.price,
+        _drafts(given.charges),
+        given.seen_updated_at,
+    )
     changes = _changes(services, id, principal)
     amendment = changes["amendment"]
     return success(

@@ -52,7 +52,20 @@ class StaffRateRequestDetail(RateRequestDetail):
     bill_of_lading: StaffBillOfLading | None = None
 
 
-class QuoteBody(WireModel):
+class ReadAsSeen(WireModel):
+    """A staff decision names what the staff member's screen read (decision 3908)."""
+
+    # The `updatedAt` of what is decided on as the screen read it (the booking's; for an amendment, the
+    # booking's or the amendment's; for the shipping order's acceptance, the order's): a customer's change
+    # since is refused (409), nothing recorded. Left out, nothing is compared.
+    seen_updated_at: datetime | None = None
+
+
+class OrderAcceptBody(ReadAsSeen):
+    """Accept the shipping order as the screen read it (optional: without it, as it stands)."""
+
+
+class QuoteBody(ReadAsSeen):
     price: Annotated[Decimal, PlainNumber]
     valid_until: str = Field(max_length=40)
     # Staff may set or change the booking's sailing as they quote.
@@ -68,7 +81,7 @@ class QuoteBody(WireModel):
         return self.previous_price if "previous_price" in self.model_fields_set else ...
 
 
-class ConfirmRequestBody(WireModel):
+class ConfirmRequestBody(ReadAsSeen):
     """Confirm a firm booking request (one made through the DCSA standard): with `price`, quote it in the
     same act (`validUntil` optional: 30 days); without, the price already quoted stands."""
 
@@ -80,7 +93,7 @@ class ConfirmRequestBody(WireModel):
     charges: list[ChargeBody] | None = Field(default=None, max_length=20)
 
 
-class AmendmentApprovalBody(WireModel):
+class AmendmentApprovalBody(ReadAsSeen):
     """Approve the open amendment. A firm booking's (one made through the DCSA standard, whose shipper has
     no price to accept) that changes quantity or equipment is confirmed with its new `price` per container
     in this act (required then); `charges` optionally give its breakdown line by line (adding up to

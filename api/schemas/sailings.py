@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -45,6 +45,9 @@ class ConfirmBookingBody(WireModel):
     """Staff may set or change the booking's sailing as they confirm it."""
 
     sailing: SailingChoiceBody | None = None
+    # The booking's `updatedAt` as staff's screen read it: documents the customer sent since are refused
+    # (409, decision 3908). Left out, nothing is compared.
+    seen_updated_at: datetime | None = None
 
 
 class CutOffTime(WireAnswer):

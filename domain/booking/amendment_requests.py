@@ -24,6 +24,7 @@ from domain.booking.amendments import (
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.charges import Cargo, Charge, all_in, from_records, per_container_total, records, repriced
+from domain.booking.read_as_seen import check_booking_unchanged
 from domain.booking.sailed import PORT_GUARD, cargo_not_sailed
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
@@ -58,6 +59,10 @@ def requoted_containers(requoted: Amendments.AmendmentRequoted, booking: Any) ->
 
 class Amendments(BookingChanges):
     """The rate request's amendments: one open at a time, numbered; `self.amendment` is the last one."""
+
+    # When the customer last changed what staff decide on (the request, its booking request's documents, an
+    # amendment asked for): a staff decision read before it is refused (decision 3908).
+    content_changed_at: datetime | None = None
 
     def request_amendment(
         self,
@@ -132,6 +137,7 @@ class Amendments(BookingChanges):
                 content=self.booking_content,
                 asked=self.asked,
             )
+            aggregate.content_changed_at = self.timestamp
 
     def ask_for_amendment(self, reason: str, actor: Actor) -> None:
         """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
@@ -174,12 +180,15 @@ class Amendments(BookingChanges):
         *,
         sailed: str | None = None,
         cargo: Cargo | None = None,
+        read_at: datetime | None = None,
     ) -> None:
         """Staff approve the open amendment as it is; or, for a firm booking (made through the standard,
         whose shipper has no price to accept), confirm it with its new `price` in the same act (its
         breakdown `charges` if given, else the booking's with the freight taking the difference). A firm
-        booking's change of quantity or equipment needs that price (`price` required)."""
+        booking's change of quantity or equipment needs that price (`price` required). `read_at`: the
+        booking's `updatedAt` staff's screen read: an amendment asked for since is refused (3908)."""
         amendment = self._open_amendment("approve" if price is None else "approve_priced")
+        check_booking_unchanged(self.content_changed_at, read_at)
         if price is None:
             if amendment.changes_price and self.firm_request:
                 raise ValidationFailed({"price": message("booking.amendment.priceNeeded")})

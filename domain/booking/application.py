@@ -27,6 +27,7 @@ from domain.booking.containers import is_valid
 from domain.booking.estimated_sailing import SailingEstimates, earliest_departure_day, estimated_sailing
 from domain.booking.files import Assembled, StoredFile, stored_file_id
 from domain.booking.rate_request import RateRequest
+from domain.booking.read_as_seen import check_booking_unchanged
 from domain.booking.reference import (
     REFRIGERATED,
     InventoryContainer,
@@ -524,12 +525,15 @@ class BookingApplication(ContextApplication):
         sailing: SailingChoice | None = None,
         charges: Sequence[ChargeDraft] | None = None,
         seen: Decimal | EllipsisType | None = ...,
+        read_at: datetime | None = None,
     ) -> int:
         """Staff's quote; `charges` (the breakdown editor's lines) must add up to `price` per container;
-        `seen`: the price the staff member was shown (None: none yet; `...`: not named, not checked)."""
+        `seen`: the price the staff member was shown (None: none yet; `...`: not named, not checked);
+        `read_at`: the booking's `updatedAt` their screen read (a customer's change since: 409, 3908)."""
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("quote", actor)
+        check_booking_unchanged(rate_request.content_changed_at, read_at)
         given = _breakdown(charges, price, self.cargo(rate_request.details))
         if sailing is not None:  # staff set or change the sailing as they quote: one write
             rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
@@ -630,11 +634,17 @@ class BookingApplication(ContextApplication):
 
     @decided_afresh
     def confirm_booking(
-        self, rate_request_id: str, actor: Actor, sailing: SailingChoice | None = None
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        sailing: SailingChoice | None = None,
+        read_at: datetime | None = None,
     ) -> int:
+        """`read_at`: the booking's `updatedAt` staff read: documents sent since are refused (3908)."""
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("confirm_booking", actor)
+        check_booking_unchanged(rate_request.content_changed_at, read_at)
         estimate = self._sail_on_confirmation(rate_request, sailing, actor)
         rate_request.confirm_booking(actor, estimate)
         return self.record(rate_request)
@@ -649,10 +659,12 @@ class BookingApplication(ContextApplication):
         now: datetime | None = None,
         sailing: SailingChoice | None = None,
         charges: Sequence[ChargeDraft] | None = None,
+        read_at: datetime | None = None,
     ) -> int:
         """Confirm a firm booking request (one made through the DCSA standard) with its quoted price, or
         quote `price` (`charges`: its breakdown, as for `quote`) and confirm in one act (`valid_until`
-        defaults to `FIRM_QUOTE_VALIDITY` from now); `sailing` sets or changes its sailing in the same act."""
+        defaults to `FIRM_QUOTE_VALIDITY` from now); `sailing` sets or changes its sailing in the same act;
+        `read_at`: the booking's `updatedAt` staff read (a change the customer made since: 409, 3908)."""
         self._staff(actor)
         moment = now or datetime.now(UTC)
         rate_request = self.rate_request(rate_request_id, actor)
@@ -665,6 +677,7 @@ class BookingApplication(ContextApplication):
         given = _breakdown(charges, price, self.cargo(rate_request.details)) if price is not None else None
         # Refused by state before a sailing is looked at (quoting first, when a price is given).
         rate_request._may("quote" if price is not None else "confirm_request", actor)
+        check_booking_unchanged(rate_request.content_changed_at, read_at)
         until = None
         if price is not None:
             until = (valid_until or moment + FIRM_QUOTE_VALIDITY).astimezone(UTC)
@@ -897,9 +910,11 @@ class BookingApplication(ContextApplication):
         actor: Actor,
         price: Decimal | None = None,
         charges: Sequence[ChargeDraft] | None = None,
+        read_at: datetime | None = None,
     ) -> int:
         """Staff approve the open amendment; with `price` (a firm booking's), confirm it at that price,
-        with the breakdown `charges` (the editor's lines) when given."""
+        with the breakdown `charges` (the editor's lines) when given; `read_at`: the booking's `updatedAt`
+        their screen read (another amendment asked for since is refused, decision 3908)."""
         return self._step(
             rate_request_id,
             actor,
@@ -909,6 +924,7 @@ class BookingApplication(ContextApplication):
                 staff_charges(charges, self._amended_cargo(booking)) if charges else None,
                 sailed=self._sailed(booking),
                 cargo=self._amended_cargo(booking),
+                read_at=read_at,
             ),
             staff=True,
         )
@@ -1156,11 +1172,12 @@ class BookingApplication(ContextApplication):
         return self.record(order)
 
     @decided_afresh
-    def accept_shipping_order(self, order_id: str, actor: Actor) -> int:
+    def accept_shipping_order(self, order_id: str, actor: Actor, read_at: datetime | None = None) -> int:
+        """`read_at`: the order's `updatedAt` staff's screen read (decision 3908); None: nothing compared."""
         self._staff(actor)
         order = self.shipping_order(order_id, actor)
         self._check_order_against_booking(order, self.rate_request(order.rate_request_id, actor))
-        order.accept(actor)
+        order.accept(actor, read_at)
         return self.record(order)
 
     @decided_afresh

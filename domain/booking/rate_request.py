@@ -255,6 +255,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.tariff_version = None
             aggregate.valid_until = None
             aggregate.revision_message = None
+            aggregate.content_changed_at = self.timestamp
 
     def accept_price(self, now: datetime, actor: Actor, seen: Decimal | None = None) -> None:
         """The customer accepts the quoted price; `seen` (the price per container her dialog showed, None
@@ -303,6 +304,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.booking_documents = [dict(d) for d in self.documents]
             aggregate.state = self.state
+            aggregate.content_changed_at = self.timestamp
 
     # -- staff -------------------------------------------------------------------------------------------
     def quote(

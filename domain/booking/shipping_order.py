@@ -4,12 +4,14 @@ sent there replaces the content at once and keeps what it replaced, so that with
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, cast
 from uuid import UUID
 
 from eventsourcing.domain import event
 
 from domain.booking.booking_content import as_sent_personal
+from domain.booking.read_as_seen import check_order_unchanged
 from domain.booking.sailed import cargo_not_sailed
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
@@ -64,6 +66,9 @@ class ShippingOrder(LifecycleAggregate):
         self.revision_was_requested = False
         # Closed because its booking ended (`close_with_booking`): never submitted again (decision 3824).
         self.closed_with_booking = False
+        # When the customer last changed the content after sending it (edit, update, its withdrawal, a new
+        # submission): staff's acceptance read before is refused (decision 3908).
+        self.content_changed_at: datetime | None = None
 
     @classmethod
     def create(
@@ -135,9 +140,12 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.revise = {}
             aggregate.edited_order = None
             aggregate.state = self.state
+            aggregate.content_changed_at = self.timestamp
 
-    def accept(self, actor: Actor) -> None:
+    def accept(self, actor: Actor, read_at: datetime | None = None) -> None:
+        """`read_at`: the order's `updatedAt` staff read; a customer's change since is refused (409)."""
         dest = self._next("accept", actor)
+        check_order_unchanged(self.content_changed_at, read_at)
         self._record(self.Accepted, audit_fields(actor), state=dest, customer_id=self.customer_id)
 
     class Accepted(StateMoved):
@@ -189,6 +197,7 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.replaced = dict(self.replaced) if self.replaced is not None else None
             aggregate.revision_was_requested = self.revision_was_requested
             aggregate.state = self.state
+            aggregate.content_changed_at = self.timestamp
 
     def cancel_update(self, actor: Actor) -> None:
         asked = self.revision_was_requested
@@ -215,6 +224,7 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.replaced = None
             aggregate.revision_was_requested = False
             aggregate.state = self.state
+            aggregate.content_changed_at = self.timestamp
 
     def cancel(self, reason: str | None, actor: Actor, *, sailed: str | None = None) -> None:
         """The customer cancels her order before staff accept it, saying why or not (blank: no reason);
@@ -344,6 +354,7 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.revision_was_requested = False
             aggregate.closed_with_booking = False
             aggregate.state = self.state
+            aggregate.content_changed_at = self.timestamp
 
     def issue(self, actor: Actor) -> None:
         dest = self._next("issue", actor)

@@ -2989,6 +2989,8 @@ export interface components {
             charges?: components["schemas"]["ChargeBody"][] | null;
             /** Price */
             price?: number | string | null;
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
         };
         /**
          * AmendmentDecided
@@ -3753,6 +3755,8 @@ export interface components {
          */
         ConfirmBookingBody: {
             sailing?: components["schemas"]["SailingChoiceBody"] | null;
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
         };
         /**
          * ConfirmRequestBody
@@ -3765,6 +3769,8 @@ export interface components {
             /** Price */
             price?: number | string | null;
             sailing?: components["schemas"]["SailingChoiceBody"] | null;
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
             /** Validuntil */
             validUntil?: string | null;
         };
@@ -7338,6 +7344,14 @@ export interface components {
             kind: string;
             rateRequest: components["schemas"]["RateRequestDetail"];
         };
+        /**
+         * OrderAcceptBody
+         * @description Accept the shipping order as the screen read it (optional: without it, as it stands).
+         */
+        OrderAcceptBody: {
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
+        };
         /** OrderParty */
         OrderParty: {
             /** Address */
@@ -7944,6 +7958,8 @@ export interface components {
             /** Price */
             price: number | string;
             sailing?: components["schemas"]["SailingChoiceBody"] | null;
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
             /** Validuntil */
             validUntil: string;
         };
@@ -20894,7 +20910,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderAcceptBody"] | null;
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {
@@ -21010,6 +21030,42 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "description": "Not allowed while the rate request is quoted (state 2)"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Request body too large"
+                     *       },
+                     *       "isError": true,
+                     *       "isSuccess": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not sent as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "description": "Send this body as JSON (Content-Type: application/json)"
                      *       },
                      *       "isError": true,
                      *       "isSuccess": false

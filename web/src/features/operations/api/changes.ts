@@ -42,8 +42,9 @@ export const staffBookingOptions = (id: string) =>
 type Charges = Schema<'ChargeBody'>[];
 
 export type StaffDecision =
-  // With `price`: a firm (API-made) booking's amendment confirmed at its new price per container.
-  | { action: 'approve'; price?: number; charges?: Charges }
+  // With `price`: a firm (API-made) booking's amendment confirmed at its new price per container;
+  // `seenUpdatedAt`: the amendment's `updatedAt` as the screen showed it (another one since: 409, 3908).
+  | { action: 'approve'; price?: number; charges?: Charges; seenUpdatedAt?: string }
   | { action: 'requote'; price: number; charges?: Charges; validUntil: string }
   | { action: 'decline'; message: string }
   | { action: 'ask'; message: string }
@@ -53,16 +54,18 @@ export type StaffDecision =
 export function useStaffDecision(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    // A decision moves the booking too (content, price, state): refetch whatever is on screen.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // A decision moves the booking too (content, price, state): refetch whatever is on screen, after a
+    // refusal too (the customer changed it meanwhile: the screen shows what stands at once).
+    onSettled: () => queryClient.invalidateQueries(),
     mutationFn: (decision: StaffDecision) => {
       const base = `${ADMIN}/rate-requests/${id}`;
       switch (decision.action) {
-        case 'approve':
-          return api.put<BookingChanges>(
-            `${base}/amendments/approve`,
-            decision.price === undefined ? undefined : { price: decision.price, charges: decision.charges },
-          );
+        case 'approve': {
+          const seen = decision.seenUpdatedAt ? { seenUpdatedAt: decision.seenUpdatedAt } : {};
+          const priced = decision.price === undefined ? {} : { price: decision.price, charges: decision.charges };
+          const body = { ...priced, ...seen };
+          return api.put<BookingChanges>(`${base}/amendments/approve`, Object.keys(body).length > 0 ? body : undefined);
+        }
         case 'requote':
           return api.put<BookingChanges>(`${base}/amendments/requote`, {
             price: decision.price,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fieldChange, requestedAmendment } from '@/testing/changes';
 import { readInPersian } from '@/testing/language';
 import { rateRequestDetail } from '@/testing/orders';
-import { envelope, renderWithProviders } from '@/testing/render';
+import { envelope, failureEnvelope, renderWithProviders } from '@/testing/render';
 import { ChangeReview, OpenChangesQueue } from './change-review';
 
 const CHANGES = {
@@ -269,5 +269,38 @@ describe('an amendment reviewed in Persian', () => {
       (_, node) => node?.tagName === 'P' && /۱/.test(node.textContent ?? '') && /\$/.test(node.textContent ?? ''),
     );
     expect(price.textContent).not.toMatch(/[0-9]/);
+  });
+});
+
+// The customer may withdraw the amendment on screen and ask for another while staff read it (decision 3908).
+describe('an amendment approved', () => {
+  it('names the amendment as the screen showed it, and a refusal shows what stands at once', async () => {
+    const shown = {
+      amendment: requestedAmendment({ fields: [fieldChange('commodity', 'commodity', 'Pistachios', 'Dates')] }),
+      cancellation: null,
+      cargoSailedAt: null,
+    };
+    const changed = 'The customer changed this booking since you opened it: read it again before you decide';
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') return failureEnvelope(changed, 409);
+      return envelope(url.endsWith('/changes') ? shown : rateRequestDetail());
+    });
+    vi.stubGlobal('fetch', fetch);
+    const reads = () =>
+      fetch.mock.calls.filter(([url, init]) => url.endsWith('/changes') && init?.method !== 'PUT').length;
+    const user = userEvent.setup();
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+
+    const approve = await screen.findByRole('button', { name: 'Approve amendment' });
+    const before = reads();
+    await user.click(approve);
+    const put = await waitFor(() => {
+      const call = fetch.mock.calls.find(([url]) => url.endsWith('/amendments/approve'));
+      expect(call).toBeTruthy();
+      return call!;
+    });
+    expect(JSON.parse(String(put[1]?.body))).toEqual({ seenUpdatedAt: shown.amendment.updatedAt });
+    // Refused: the review is read again, not left on the amendment the customer withdrew.
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });

@@ -265,7 +265,12 @@ function AmendmentDecision({
           validity={false}
           sendLabel={t('changes.confirmPriced')}
           pending={pending}
-          onSend={(price, charges) => decide({ action: 'approve', price, charges }, t('changes.confirmedPriced'))}
+          onSend={(price, charges) =>
+            decide(
+              { action: 'approve', price, charges, seenUpdatedAt: amendment.updatedAt },
+              t('changes.confirmedPriced'),
+            )
+          }
         />
       ) : null}
       {mayDecline ? (
@@ -275,7 +280,12 @@ function AmendmentDecision({
           onSend={(message) => decide({ action: 'decline', message }, t('changes.amendmentDeclined'))}
         >
           {mayApprove ? (
-            <Button disabled={pending} onClick={() => decide({ action: 'approve' }, t('changes.amendmentApproved'))}>
+            <Button
+              disabled={pending}
+              onClick={() =>
+                decide({ action: 'approve', seenUpdatedAt: amendment.updatedAt }, t('changes.amendmentApproved'))
+              }
+            >
               {t('changes.approve')}
             </Button>
           ) : null}

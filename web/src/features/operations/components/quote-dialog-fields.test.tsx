@@ -144,6 +144,11 @@ describe('a quote confirmed', () => {
     expect(await quoteSent(1250.5)).toMatchObject({ price: 1450, previousPrice: 1250.5 });
   });
 
+  // The customer may ask for other containers while the dialog is open (decision 3908).
+  it('names the booking as the dialog opened', async () => {
+    expect(await quoteSent(null)).toMatchObject({ seenUpdatedAt: rateRequestDetail().updatedAt });
+  });
+
   it('names no price (null) for a booking not quoted yet', async () => {
     expect(await quoteSent(null)).toMatchObject({ price: 1450, previousPrice: null });
   });

@@ -25,7 +25,7 @@ const ADMIN = '/booking/api/v1/admin';
 
 type Detail = Pick<
   Schema<'RateRequestDetail'>,
-  'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName' | 'price'
+  'id' | 'quantity' | 'containerSize' | 'containerType' | 'commodity' | 'customerName' | 'price' | 'updatedAt'
 >;
 
 function rowText(s: TariffSuggestion): string | null {
@@ -83,6 +83,9 @@ function QuoteForm({
   // The booking's price as the dialog opened (null: not quoted yet): the quote names it, so a colleague's
   // quote made meanwhile is refused (409) naming it, and the customer never gets two contradictory prices.
   const [openedOn] = useState(() => detail.price ?? null);
+  // The booking as the dialog opened: a change the customer made since (more containers) is refused (409),
+  // so staff never price a request they did not read (decision 3908).
+  const [seenUpdatedAt] = useState(() => detail.updatedAt);
   const [validUntil, setValidUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
   // Every field's problem at once, under it; each refusal counts, for the dialog to focus the first.
@@ -97,6 +100,7 @@ function QuoteForm({
         price: total,
         validUntil,
         previousPrice: openedOn,
+        seenUpdatedAt,
         ...(itemised ? { charges: chargesBody(lines) } : {}),
       }),
     onClose,

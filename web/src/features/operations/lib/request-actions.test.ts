@@ -65,6 +65,23 @@ describe("the console's steps on a rate request", () => {
     ]);
   });
 
+  // The customer may send other documents while staff read them (decision 3908).
+  it('names the booking as the dialog opened, where the step takes a body', async () => {
+    const said = { message: '', routing: '', seenUpdatedAt: '2026-11-02T00:00:00.000000Z' };
+    const d = detail({});
+    await requestAction('confirm_booking').call(d, said);
+    await requestAction('confirm_booking').call(d, { ...said, routing: 'R-7' });
+    await requestAction('confirm_request').call(d, said);
+    await requestAction('confirm_completed').call(d, said);
+    const seen = { seenUpdatedAt: said.seenUpdatedAt };
+    expect(vi.mocked(api.put).mock.calls).toEqual([
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-booking', seen],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-booking', { sailing: { routingReference: 'R-7' }, ...seen }],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-request', seen],
+      ['/booking/api/v1/admin/rate-requests/r1/confirm-completed'],
+    ]);
+  });
+
   it("fills a prompt's price from the booking", () => {
     expect(requestAction('confirm_request').prompt?.(detail({ price: 1200 }))).toBe(
       'Confirm this booking at 1200 USD per container? It was requested through the API: the customer has no price ' +

@@ -15,10 +15,13 @@ export const ADMIN = '/booking/api/v1/admin';
 // The admin detail, as the server's OpenAPI document declares it.
 export type Detail = Answer<'booking_admin_rate_request_detail'>;
 
-/** What staff said in the dialog: the reason (trimmed), the sailing chosen (a routing reference or ''). */
+/** What staff said in the dialog: the reason (trimmed), the sailing chosen (a routing reference or ''), and
+ * the booking's `updatedAt` as the dialog opened (a confirmation names it: a change the customer made since
+ * is refused, decision 3908). */
 export interface Said {
   message: string;
   routing: string;
+  seenUpdatedAt?: string;
 }
 
 export interface RequestAction {
@@ -51,6 +54,7 @@ interface Row {
   machine: string;
   trigger: string;
   route: string;
+  body: { model: string; optional: boolean } | null;
   console: {
     title: string;
     done: string;
@@ -91,9 +95,13 @@ function action(row: Row & { console: NonNullable<Row['console']> }): RequestAct
     prompt: prompt === null ? undefined : (d) => fill(words().prompt ?? prompt, d),
     call: (d, said) => {
       if (c.reason) return api.put(path(d), { message: said.message });
-      if (c.choosesSailing)
-        return api.put(path(d), said.routing ? { sailing: { routingReference: said.routing } } : undefined);
-      return api.put(path(d));
+      // A step that takes a body names the booking as the dialog opened (none named: as it stands).
+      const seen = row.body && said.seenUpdatedAt ? { seenUpdatedAt: said.seenUpdatedAt } : {};
+      const sailing = c.choosesSailing && said.routing ? { sailing: { routingReference: said.routing } } : {};
+      const body = { ...sailing, ...seen };
+      const given = Object.keys(body).length > 0;
+      if (c.choosesSailing) return api.put(path(d), given ? body : undefined);
+      return given ? api.put(path(d), body) : api.put(path(d));
     },
   };
 }

@@ -125,6 +125,9 @@ function ActionDialog({
   const [refused, setRefused] = useState(0);
   // Staff may set or change the booking's sailing as they quote or confirm.
   const [routing, setRouting] = useState('');
+  // The booking and its order as the dialog opened: a decision names them, so a change the customer made
+  // meanwhile (an update through the API) is refused, not accepted unread (decision 3908).
+  const [seen] = useState(() => ({ booking: detail.updatedAt, order: detail.order?.updatedAt }));
   // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
   // booking's sailing panel.)
   const step: RequestAction | undefined = isRequestTrigger(action) ? REQUEST_ACTIONS[action] : undefined;
@@ -139,8 +142,9 @@ function ActionDialog({
   const mutation = useStaffAction(
     doneOf(action),
     async () => {
-      if (step) return step.call(detail, { message: message.trim(), routing });
-      if (action === 'order_accept') return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`);
+      if (step) return step.call(detail, { message: message.trim(), routing, seenUpdatedAt: seen.booking });
+      if (action === 'order_accept')
+        return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`, { seenUpdatedAt: seen.order });
       if (declines) return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/decline`, { message: message.trim() });
       if (action === 'order_issue') return api.put(`${ADMIN}/rate-requests/${detail.id}/transport-document/issue`);
       const messages = Object.fromEntries(
