@@ -113,6 +113,7 @@ def _customer_list(services: Services, principal: Principal, _: None, **query: A
         query["offset"],
         query["search"],
         query["sort"],
+        query["waiting"],
     )
 
 

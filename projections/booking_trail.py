@@ -302,22 +302,30 @@ def search(tx: Tx, query: str, limit: int) -> tuple[list[BookingSummary], dict[s
         found.update((str(r["id"]), _summary(r)) for r in rows)
     matched: dict[str, list[str]] = {}
     people = people_named(tx, text) if exact is None else []
-    if people:
-        marks = placeholders(people)
-        rows = tx.all(
-            f"SELECT booking_id, actor_id, MAX(position) AS latest FROM {TRAIL} WHERE actor_id IN ({marks})"
-            " GROUP BY booking_id, actor_id ORDER BY latest DESC",
+    marks = placeholders(people)
+    if people and len(found) < limit:
+        # The database cuts the list to the page (newest activity of these people first), so a person with
+        # thousands of bookings costs a page of summaries; the ones the reference found already are skipped.
+        latest = tx.all(
+            f"SELECT booking_id, MAX(position) AS latest FROM {TRAIL} WHERE actor_id IN ({marks})"
+            f" GROUP BY booking_id ORDER BY latest DESC LIMIT {int(limit)}",
             tuple(people),
         )
-        latest: dict[str, int] = {}
-        for row in rows:
-            booking_id = str(row["booking_id"])
-            matched.setdefault(booking_id, []).append(str(row["actor_id"]))
-            latest[booking_id] = max(latest.get(booking_id, 0), int(row["latest"]))
-        ordered = sorted(latest, key=lambda b: -latest[b])[: max(limit - len(found), 0)]
-        for booking_id in ordered:
-            if booking_id not in found and (summary := booking_by_id(tx, booking_id)) is not None:
-                found[booking_id] = summary
+        page = [str(r["booking_id"]) for r in latest if str(r["booking_id"]) not in found][
+            : limit - len(found)
+        ]
+        summaries = {
+            str(r["id"]): _summary(r) for r in _lookup(tx, f"{_SUMMARY} WHERE r.id IN ({{marks}})", page)
+        }
+        found.update((b, summaries[b]) for b in page if b in summaries)
+    if people and found:
+        acted = tx.all(
+            f"SELECT DISTINCT booking_id, actor_id FROM {TRAIL} WHERE actor_id IN ({marks})"
+            f" AND booking_id IN ({placeholders(list(found))})",
+            (*people, *found),
+        )
+        for row in acted:
+            matched.setdefault(str(row["booking_id"]), []).append(str(row["actor_id"]))
     return list(found.values())[:limit], matched
 
 

@@ -46,14 +46,15 @@ def customer_overview(tx: Tx, customer_id: str) -> dict[str, Any]:
     ]
     waiting = booking.rows_where(
         tx,
-        "WHERE r.customer_id = ? AND r.waiting_for = 'customer'",
+        f"WHERE r.customer_id = ? AND {booking.WAITING_FOR_CUSTOMER}",
         (customer_id,),
         order="r.updated_at DESC, r.id DESC",
         limit=WAITING_SHOWN,
     )
     # How many wait in all: the list shows the latest few, and its heading must not count only those.
     waiting_count = tx.scalar(
-        "SELECT COUNT(*) FROM booking_rate_requests WHERE customer_id = ? AND waiting_for = 'customer'",
+        "SELECT COUNT(*) FROM booking_rate_requests r"
+        f" WHERE r.customer_id = ? AND {booking.WAITING_FOR_CUSTOMER}",
         (customer_id,),
     )
     return {"counts": counts, "waiting": waiting, "waitingCount": int(waiting_count or 0)}

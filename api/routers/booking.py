@@ -166,9 +166,10 @@ def customer_page(
     offset: int,
     search: str | None,
     sort: read.ListOrder = "newest",
+    waiting: read.WaitingFor = "anyone",
 ) -> dict[str, Any]:
     with services.read_models.read() as tx:
-        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search, sort)
+        rows, total = read.customer_rate_requests(tx, customer_id, limit, offset, search, sort, waiting)
         return present.page(rows_with_progress(tx, rows, customer=True), total)
 
 
@@ -187,9 +188,16 @@ async def list_rate_requests(
         description="The order of the pages: newest first, oldest first, or by container type (in the"
         " types' order, as the container types lookup lists them), newest first within a type.",
     ),
+    # Not in the specification's call either (decision 3909): the overview's "waiting for you" list shows
+    # the latest few, and its link opens all of them here.
+    waiting: read.WaitingFor = Query(
+        "anyone",
+        description="`customer`: only the bookings waiting for the customer, the ones the overview's"
+        " `waitingCount` counts.",
+    ),
 ) -> Response:
     return await read_answer(
-        customer_page, services, company_account_id(principal), limit, offset, search, sort
+        customer_page, services, company_account_id(principal), limit, offset, search, sort, waiting
     )
 
 

@@ -126,6 +126,12 @@ LIST_ORDERS: dict[ListOrder, str] = {
 }
 NEWEST_FIRST = LIST_ORDERS["newest"]
 
+# The bookings waiting for their customer (her move): written once, for the overview's count and list and
+# her booking list's filter, which must name the same bookings (decision 3909).
+WAITING_FOR_CUSTOMER = "r.waiting_for = 'customer'"
+# Whom a customer's list is filtered by: everyone (the default), or the bookings waiting for her.
+WaitingFor = Literal["anyone", "customer"]
+
 
 def _page(
     tx: Tx,
@@ -199,11 +205,21 @@ def _where(clauses: list[str]) -> str:
 
 
 def customer_rate_requests(
-    tx: Tx, customer_id: str, limit: int, page: int, search: str | None = None, sort: ListOrder = "newest"
+    tx: Tx,
+    customer_id: str,
+    limit: int,
+    page: int,
+    search: str | None = None,
+    sort: ListOrder = "newest",
+    waiting: WaitingFor = "anyone",
 ) -> tuple[list[Row], int]:
-    """A page of the customer's rate requests in `sort`'s order (a key of LIST_ORDERS)."""
+    """A page of the customer's rate requests in `sort`'s order (a key of LIST_ORDERS); `waiting="customer"`:
+    only those waiting for her."""
     clauses, params = ["r.customer_id = ?"], [customer_id]
-    total = None if (search or "").strip() else _counted(customer_id, [], [])
+    filtered = bool((search or "").strip()) or waiting == "customer"
+    total = None if filtered else _counted(customer_id, [], [])
+    if waiting == "customer":
+        clauses.append(WAITING_FOR_CUSTOMER)
     _searching(search, clauses, params)
     return _page(tx, _where(clauses), tuple(params), limit, page, total, LIST_ORDERS[sort])
 

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from domain.shared.field_labels import LABELS
+from projections import booking_trail
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.tracking_support import equipment, publish, publisher_key
@@ -363,6 +364,44 @@ def test_a_search_that_matches_more_bookings_than_it_lists_says_so(
     assert [b["reference"] for b in cut["list"]] == made[::-1][:3] and cut["more"] is True
     whole = booking.ok(client.get(f"{AUDIT}/bookings", params={**ask, "limit": 4}, headers=admin_headers))
     assert len(whole["list"]) == 4 and whole["more"] is False
+
+
+class CountingTx:
+    """A read transaction that keeps how many rows each query answered."""
+
+    def __init__(self, tx: Any) -> None:
+        self.tx = tx
+        self.answered: list[int] = []
+
+    def all(self, sql: str, params: Any = ()) -> list[Any]:
+        rows = self.tx.all(sql, params)
+        self.answered.append(len(rows))
+        return list(rows)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.tx, name)
+
+
+def test_a_search_by_name_reads_a_page_of_a_long_history_not_all_of_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # Decision 3909: the search read every booking of the person before cutting the list to the page.
+    ali = persian(client, "audit-long-ali", ALI)
+    made = [booking.create(client, ali)["reference"] for _ in range(7)]
+    services_of(client).settle_all()
+    limit = 3
+    with services_of(client).read_models.read() as tx:
+        counting = CountingTx(tx)
+        found, matched = booking_trail.search(counting, "کریمی", limit)
+    assert [b.reference for b in found] == made[::-1][:limit]
+    assert all(len(matched[b.booking_id]) == 1 for b in found)
+    assert counting.answered and max(counting.answered) <= limit
+    # The answer is the same as before: the newest first, and `more` from one booking past the page.
+    cut = booking.ok(
+        client.get(f"{AUDIT}/bookings", params={"q": "کریمی", "limit": 6}, headers=admin_headers)
+    )
+    assert [b["reference"] for b in cut["list"]] == made[::-1][:6] and cut["more"] is True
+    assert all(b["matchedPeople"] == [" ".join(ALI)] for b in cut["list"])
 
 
 def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_headers: dict[str, str]) -> None:

@@ -52,6 +52,32 @@ def test_the_overview_counts_every_booking_waiting_not_only_the_latest_it_lists(
     assert answer["waitingCount"] == 12
 
 
+def test_her_booking_list_opens_every_booking_the_overview_counts_as_waiting_for_her(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    # Decision 3909: "The latest 10 of 12" linked to a list that could not show those 12 alone.
+    alice = booking.customer(client, "ov-waiting-list")
+    quoted = [booking.quoted(client, alice, admin_headers) for _ in range(12)]
+    booking.create(client, alice)  # staff's move: not waiting for her
+    booking.create(client, booking.customer(client, "ov-waiting-other"))
+    overview = booking.ok(client.get(OVERVIEW, headers=alice))
+    waiting = booking.ok(
+        client.get(f"{CLIENT}/rate-requests", params={"waiting": "customer", "limit": 100}, headers=alice)
+    )["list"]
+    assert waiting["totalCount"] == overview["waitingCount"] == 12
+    assert [r["id"] for r in waiting["list"]] == quoted[::-1]
+    assert all(r["waitingFor"] == "customer" for r in waiting["list"])
+    # Paged as the list is, and without the filter the list is every booking of hers.
+    second = booking.ok(
+        client.get(
+            f"{CLIENT}/rate-requests", params={"waiting": "customer", "limit": 5, "offset": 3}, headers=alice
+        )
+    )["list"]
+    assert [r["id"] for r in second["list"]] == quoted[::-1][10:] and second["totalCount"] == 12
+    assert booking.ok(client.get(f"{CLIENT}/rate-requests", headers=alice))["list"]["totalCount"] == 13
+    booking.fails(client.get(f"{CLIENT}/rate-requests", params={"waiting": "staff"}, headers=alice), 400)
+
+
 def _queues(client: TestClient, admin: dict[str, str]) -> dict[str, Any]:
     return {q["kind"]: q for q in booking.ok(client.get(QUEUE, headers=admin))["queues"]}
 

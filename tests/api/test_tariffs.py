@@ -497,3 +497,24 @@ def test_quoting_statistics_by_week(client: TestClient, admin_headers: dict[str,
     assert this_week["p90SecondsToQuote"] > this_week["medianSecondsToQuote"]
     assert all(w["requests"] == 0 and w["instantShare"] is None for w in weeks[:-1])
     booking.fails(client.get(f"{ADMIN}/quoting-stats", headers=headers), 403)
+
+
+def test_a_week_quoted_only_by_staff_has_staff_s_time_as_its_median(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """No tariff: every quote is staff's, none instant; the median is the time staff took (under a second
+    here, so the screen says "under 1 s", not "instant"), never absent while quotes were given."""
+    headers = shipper(client, "staff_week_shipper")
+    for offset in (30, 31):
+        asked = booking.create(client, headers, preferredShippingDate=str(day(offset)))
+        booking.ok(
+            client.put(
+                f"{ADMIN}/rate-requests/{asked['id']}/quote",
+                headers=admin_headers,
+                json={"price": 800, "validUntil": booking.later()},
+            )
+        )
+    this_week = booking.ok(client.get(f"{ADMIN}/quoting-stats?weeks=1", headers=admin_headers))[-1]
+    assert (this_week["requests"], this_week["quoted"], this_week["quotedInstantly"]) == (2, 2, 0)
+    assert this_week["instantShare"] == 0
+    assert 0 < this_week["medianSecondsToQuote"] <= this_week["p90SecondsToQuote"]

@@ -23293,6 +23293,8 @@ export interface operations {
                 search?: string | null;
                 /** @description The order of the pages: newest first, oldest first, or by container type (in the types' order, as the container types lookup lists them), newest first within a type. */
                 sort?: "newest" | "oldest" | "type";
+                /** @description `customer`: only the bookings waiting for the customer, the ones the overview's `waitingCount` counts. */
+                waiting?: "anyone" | "customer";
             };
             header?: never;
             path?: never;

@@ -6,7 +6,8 @@ describe('quoting figures', () => {
   it('words shares and waits as the overview shows them', () => {
     expect(formatShare(1 / 3)).toBe('33%');
     expect(formatShare(null)).toBe('-');
-    expect(formatWait(0.0004)).toBe('instant');
+    // A wait under a second is said as one, not as "instant" (the tariff's quotes), which staff's are not.
+    expect(formatWait(0.0004)).toBe('under 1 s');
     expect(formatWait(42)).toBe('42 s');
     expect(formatWait(1800)).toBe('30 min');
     expect(formatWait(5400)).toBe('1.5 h');

@@ -9,11 +9,12 @@ export function formatShare(share: number | null | undefined): string {
     : localDigits(i18next.t('quoting.share', { ns: 'admin', percent: Math.round(share * 100) }));
 }
 
-/** Seconds from asking to the first quote: `instant` under a second, then s, min, h or days. */
+/** Seconds from asking to the first quote: `under 1 s`, then s, min, h or days. Not "instant": on this
+ * screen that word means priced by the tariff, and staff too can quote within a second. */
 export function formatWait(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '-';
   const t = i18next.getFixedT(null, 'admin');
-  if (seconds < 1) return t('quoting.wait.instant');
+  if (seconds < 1) return t('quoting.wait.underASecond');
   if (seconds < 60) return localDigits(t('quoting.wait.seconds', { n: Math.round(seconds) }));
   if (seconds < 3600) return localDigits(t('quoting.wait.minutes', { n: Math.round(seconds / 60) }));
   if (seconds < 86400) return localDigits(t('quoting.wait.hours', { n: (seconds / 3600).toFixed(1) }));

@@ -32,17 +32,19 @@ const PAGE_SIZE = 10;
 export const bookingKeys = {
   all: ['booking'] as const,
   lists: () => [...bookingKeys.all, 'list'] as const,
-  list: (search: string, sort: ListSort) => [...bookingKeys.lists(), search, sort] as const,
+  list: (search: string, sort: ListSort, waiting = false) =>
+    [...bookingKeys.lists(), search, sort, ...(waiting ? ['waiting'] : [])] as const,
   detail: (id: string) => [...bookingKeys.all, 'detail', id] as const,
   lookup: (name: string) => [...bookingKeys.all, 'lookup', name] as const,
   containers: (number: string) => [...bookingKeys.all, 'containers', number] as const,
 };
 
 /** `search` matches the booking reference (any case) and the commodity; `sort` is the pages' order (newest
- * first unless asked, and then without `sort`: the specification's call). */
-export const rateRequestsInfiniteOptions = (search = '', sort: ListSort = 'newest') =>
+ * first unless asked, and then without `sort`: the specification's call); `waiting`: only the bookings
+ * waiting for the customer, those the overview counts (without it, the specification's call). */
+export const rateRequestsInfiniteOptions = (search = '', sort: ListSort = 'newest', waiting = false) =>
   infiniteQueryOptions({
-    queryKey: bookingKeys.list(search.trim(), sort),
+    queryKey: bookingKeys.list(search.trim(), sort, waiting),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       api.get<Answer<'booking_list_rate_requests'>>(`${CLIENT}/rate-requests`, {
@@ -51,6 +53,7 @@ export const rateRequestsInfiniteOptions = (search = '', sort: ListSort = 'newes
           offset: pageParam,
           search: search.trim() || undefined,
           sort: sort === 'newest' ? undefined : sort,
+          waiting: waiting ? 'customer' : undefined,
         },
         signal,
       }),

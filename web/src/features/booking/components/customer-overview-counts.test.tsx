@@ -51,7 +51,9 @@ describe("the overview's counts", () => {
     renderWithProviders(<CustomerOverviewPanel />);
     expect(await screen.findByRole('heading', { name: 'Waiting for you (90)' })).toBeTruthy();
     const more = screen.getByTestId('waiting-more');
-    expect(more.textContent).toBe('The latest 10 of 90. All bookings');
-    expect(within(more).getByRole('link', { name: 'All bookings' }).getAttribute('href')).toBe('/dashboard/bookings');
+    expect(more.textContent).toBe('The latest 10 of 90. All waiting for you');
+    expect(within(more).getByRole('link', { name: 'All waiting for you' }).getAttribute('href')).toBe(
+      '/dashboard/bookings?waiting=me',
+    );
   });
 });

@@ -5,7 +5,7 @@ import { formatDate, localDigits } from '@/lib/format';
 import { customerLabel, label } from '@/lib/lifecycle';
 import { customerOverviewOptions } from '../api/overview';
 import type { CustomerOverview } from '../api/overview';
-import { detailsTarget } from './list-helpers';
+import { detailsTarget, waitingListPath } from './list-helpers';
 import { WhereItIs } from '@/components/where-it-is';
 import styles from './booking.module.css';
 import { Reference } from '@/components/reference/reference';
@@ -79,7 +79,7 @@ export function CustomerOverviewPanel() {
         {waitingCount > waiting.length ? (
           <p className={styles.muted} data-testid="waiting-more">
             {localDigits(t('overview.waitingShown', { shown: waiting.length, count: waitingCount }))}{' '}
-            <Link to="/dashboard/bookings">{t('overview.allBookings')}</Link>
+            <Link to={waitingListPath}>{t(books ? 'overview.allWaiting' : 'overview.allWaitingForTeam')}</Link>
           </p>
         ) : null}
       </section>

@@ -122,6 +122,41 @@ describe('the booking list', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('lists only the bookings waiting for her when the overview opens it so, the filter kept in the address', async () => {
+    // Decision 3909: the overview's "The latest 10 of 90" led to every booking, the 90 mixed among them.
+    const waitingForHer = [booking(7), booking(3)].map((row) => ({ ...row, waitingFor: 'customer' as const }));
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/auth/api/v1/me') return envelope({ id: 'm', companyId: 'c', teamRole: 'owner' });
+      const rows = url.searchParams.get('waiting') === 'customer' ? waitingForHer : NEWEST;
+      return envelope({ list: { list: rows.slice(0, 10), totalCount: rows.length } });
+    });
+    const { router } = renderWithProviders(<BookingsRoute />, { route: '/?waiting=me' });
+    const only = await screen.findByRole('checkbox', { name: 'Only those waiting for you' });
+    await waitFor(() => expect(listed()).toEqual(['FB-2026-000007', 'FB-2026-000003']));
+    expect(only).toHaveProperty('checked', true);
+    expect(asked()).toEqual(['?limit=10&offset=1&waiting=customer']);
+
+    await userEvent.click(only);
+    await waitFor(() => expect(listed()).toHaveLength(10));
+    expect(router.state.location.search).toBe('');
+    expect(asked()).toContain('?limit=10&offset=1');
+    await userEvent.click(only);
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('waiting')).toBe('me'));
+    await waitFor(() => expect(listed()).toHaveLength(2));
+  });
+
+  it('says that nothing waits for her rather than that she has no bookings', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/auth/api/v1/me') return envelope({ id: 'm', companyId: 'c', teamRole: 'owner' });
+      return envelope({ list: { list: [], totalCount: 0 } });
+    });
+    renderWithProviders(<BookingsRoute />, { route: '/?waiting=me' });
+    expect(await screen.findByText('No booking is waiting for you.')).toBeTruthy();
+    expect(screen.queryByText('Your Booking Request List is Empty!')).toBeNull();
+  });
+
   it("names the booking reference in its search's hint as the contract does, in either language", async () => {
     serve();
     for (const [language, reference] of [

@@ -12,7 +12,7 @@ import { useDebounced } from '@/lib/use-debounced';
 import { useUrlParam } from '@/lib/url-state';
 import { rateRequestsInfiniteOptions } from '../api/booking-api';
 import type { ListSort, RateRequestRow } from '../api/booking-api';
-import { detailsTarget } from '../components/list-helpers';
+import { detailsTarget, WAITING_FOR_ME, WAITING_PARAM } from '../components/list-helpers';
 import styles from '../components/booking.module.css';
 import { ApiBadge } from '@/components/api-badge';
 import { WhereItIs } from '@/components/where-it-is';
@@ -42,10 +42,15 @@ export function BookingsRoute() {
   const sort: ListSort = SORTS.includes(sortParam as ListSort) ? (sortParam as ListSort) : 'newest';
   const [search, setSearch] = useUrlParam('q');
   const searched = useDebounced(search, SEARCH_WAIT_MS);
+  // Only the bookings waiting for her (`?waiting=me`), as the overview counts them; another value is absent.
+  const [waitingParam, setWaiting] = useUrlParam(WAITING_PARAM);
+  const waiting = waitingParam === WAITING_FOR_ME;
+  // A viewer cannot make the customer's move: what waits, waits for her team.
+  const books = useTeamRights().book;
   // The server sorts: each page is the next of the order chosen (sorting the pages loaded so far would put
   // the oldest bookings first only once every page had been scrolled to).
   const query = useInfiniteQuery({
-    ...rateRequestsInfiniteOptions(searched, sort),
+    ...rateRequestsInfiniteOptions(searched, sort, waiting),
     placeholderData: keepPreviousData,
   });
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.list.list) ?? [], [query.data]);
@@ -70,7 +75,7 @@ export function BookingsRoute() {
       : t('bookings.viewDetailsOf', { name: cargoWords(row) });
 
   // Booking is a booker's or an owner's; a viewer's list has no New booking.
-  const newBooking = useTeamRights().book ? (
+  const newBooking = books ? (
     <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>{t('bookings.newBooking')}</Button>
   ) : undefined;
 
@@ -89,11 +94,22 @@ export function BookingsRoute() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        <label>
+          <input
+            type="checkbox"
+            checked={waiting}
+            onChange={(e) => setWaiting(e.target.checked ? WAITING_FOR_ME : '')}
+          />{' '}
+          {t(books ? 'bookings.waitingOnly' : 'bookings.waitingOnlyForTeam')}
+        </label>
       </div>
       {query.isSuccess && rows.length === 0 && search.trim() ? (
         <p role="status">{t('bookings.noMatch', { search: search.trim() })}</p>
       ) : null}
-      {query.isSuccess && rows.length === 0 && !search.trim() ? (
+      {query.isSuccess && rows.length === 0 && !search.trim() && waiting ? (
+        <p role="status">{t(books ? 'bookings.noneWaiting' : 'bookings.noneWaitingForTeam')}</p>
+      ) : null}
+      {query.isSuccess && rows.length === 0 && !search.trim() && !waiting ? (
         <div className={styles.empty}>
           <p>{t('bookings.empty')}</p>
           <Button onClick={() => navigate('/dashboard/bookings/NewBooking')}>{t('bookings.addNew')}</Button>

@@ -1,8 +1,8 @@
 /** Staff's console list keeps its state filter, search and page in the address, says when nothing matches,
  * and never sits on a page past the list's end (decision 3906). */
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { OperationsRoute } from './operations';
@@ -55,6 +55,27 @@ const where = (router: { state: { location: { search: string } } }) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 describe("staff's console list", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks the server once the typing pauses, while the address follows each keystroke', async () => {
+    // Decision 3909: every keystroke of a search was a request.
+    serve(35);
+    const { router } = renderWithProviders(<OperationsRoute />);
+    await screen.findByText('Page 1 of 4');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const box = screen.getByRole('searchbox');
+    for (const typed of ['F', 'FB', 'FB-2']) fireEvent.change(box, { target: { value: typed } });
+    expect(where(router)).toEqual({ q: 'FB-2' });
+    act(() => void vi.advanceTimersByTime(299));
+    expect(listAsked().filter((asked) => asked.includes('search'))).toEqual([]);
+    act(() => void vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(listAsked().filter((asked) => asked.includes('search'))).toHaveLength(1));
+    expect(listAsked().filter((asked) => asked.includes('search'))).toEqual(['?limit=10&offset=1&search=FB-2']);
+  });
+
   it('reads its state, search and page from the address and turns pages as steps Back returns from', async () => {
     serve(35);
     const { router } = renderWithProviders(<OperationsRoute />, { route: '/?state=2&q=Item&page=2' });

@@ -13,6 +13,7 @@ import { KeptDraftNotice } from '@/components/kept-draft-notice/kept-draft-notic
 import { api, ApiError } from '@/lib/api-client';
 import { useKeptDraft } from '@/lib/kept-draft';
 import { useKeepPageWithin, useUrlPage, useUrlParam } from '@/lib/url-state';
+import { useDebounced } from '@/lib/use-debounced';
 import {
   can,
   getState,
@@ -64,6 +65,8 @@ import { maxLength } from '@/types/limits';
 import { Separator } from '@/components/ui/separator/separator';
 
 const LIMIT = 10;
+// How long the typing pauses before the console asks the server (as the customer's booking list waits).
+const SEARCH_WAIT_MS = 300;
 
 // What staff may ask the customer to change, named as every screen names it (src/lib/order-fields): only the
 // fields this booking's order has (no temperature for a dry container, no UN number without dangerous goods).
@@ -447,13 +450,15 @@ export function OperationsRoute() {
   const [page, setPage] = useUrlPage();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useUrlParam('q');
+  // The address follows each keystroke; the server is asked once the typing pauses (decision 3909).
+  const searched = useDebounced(search, SEARCH_WAIT_MS).trim();
   // A state the lifecycle does not know (an old or mistyped link) filters nothing.
   const stateCode = /^[0-9]+$/.test(state) && stateCodes('rate_request').includes(Number(state)) ? Number(state) : null;
   // ?open=<id> opens a request (the work queue and staff notifications link here).
   const selected = params.get('open');
   const setSelected = (id: string) => setParams((p) => ({ ...Object.fromEntries(p), open: id }), { replace: true });
   const query = useQuery({
-    queryKey: ['operations', 'list', stateCode, page, search.trim()],
+    queryKey: ['operations', 'list', stateCode, page, searched],
     placeholderData: keepPreviousData,
     staleTime: 0,
     queryFn: ({ signal }) =>
@@ -462,7 +467,7 @@ export function OperationsRoute() {
           state: stateCode ?? undefined,
           limit: LIMIT,
           offset: page,
-          search: search.trim() || undefined,
+          search: searched || undefined,
         },
         signal,
       }),
@@ -470,7 +475,7 @@ export function OperationsRoute() {
   const rows = query.data?.list.list ?? [];
   const pages = Math.max(1, Math.ceil((query.data?.list.totalCount ?? 0) / LIMIT));
   useKeepPageWithin('page', query.isSuccess && !query.isPlaceholderData ? pages : undefined);
-  const filtered = stateCode !== null || search.trim() !== '';
+  const filtered = stateCode !== null || searched !== '';
   // Refresh and Open ask the server again for the list and the open request alike.
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['operations'] });
   const [reveal, setReveal] = useState(0);

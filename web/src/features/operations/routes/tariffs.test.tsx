@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18next } from '@/i18n';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { envelope, renderWithProviders } from '@/testing/render';
 import { TariffsRoute } from './tariffs';
@@ -52,5 +53,13 @@ describe('the tariff screen', () => {
     expect(new URLSearchParams(router.state.location.search).get('publications')).toBe('3');
     await router.navigate(-1);
     await waitFor(() => expect(versions()[0]).toBe(40));
+  });
+});
+
+describe('the publish toast', () => {
+  it('counts one row as one row', () => {
+    const t = i18next.getFixedT('en', 'operations');
+    expect(t('tariffs.published', { version: 7, count: 1 })).toBe('Tariff version 7 published: 1 row');
+    expect(t('tariffs.published', { version: 7, count: 3 })).toBe('Tariff version 7 published: 3 rows');
   });
 });
