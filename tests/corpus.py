@@ -11,13 +11,23 @@ from __future__ import annotations
 import itertools
 import random
 
-# 10-digit national IDs: above 2147483647 (a 32-bit integer's most), and with leading zeros.
-NATIONAL_IDS_ABOVE_INT32 = ("4325031880", "9876543210", "2147483648", "3999999999")
-NATIONAL_IDS_LEADING_ZEROS = ("0012345678", "0099887766", "0000012345")
+from domain.accounts.iranian_ids import legal_id_check_digit, national_code_check_digit
+
+# 10-digit national IDs: above 2147483647 (a 32-bit integer's most), and with leading zeros; each one's check
+# digit holds (record 3903: the server refuses one that does not).
+NATIONAL_IDS_ABOVE_INT32 = ("4325031881", "9876543210", "2147483648", "3999999993")
+NATIONAL_IDS_LEADING_ZEROS = ("0012345679", "0099887762", "0000012343")
 NATIONAL_IDS = NATIONAL_IDS_ABOVE_INT32 + NATIONAL_IDS_LEADING_ZEROS
 
-# 11-digit company IDs (Iranian "shenase-ye melli").
-COMPANY_IDS = ("10101010101", "14003456789", "10861234567", "99999999999")
+# 11-digit company IDs (Iranian "shenase-ye melli"), check digits holding; 10380284790 is a real company's.
+COMPANY_IDS = ("10101010103", "14003456780", "10861234565", "99999999992", "10380284790")
+
+# What a slip of the hand sends, refused at every door that takes a new Iranian identifier: a national ID with
+# a wrong last digit (the corpus's own 0012345679, mistyped), ten identical digits (1111111111's check digit
+# holds, yet no one has it), and a company ID with a wrong last digit.
+NATIONAL_ID_WRONG_CHECK_DIGIT = "0012345678"
+NATIONAL_ID_IDENTICAL_DIGITS = "1111111111"
+COMPANY_ID_WRONG_CHECK_DIGIT = "14003456789"
 
 # Foreign companies: their own postal codes and phones, as people write them.
 FOREIGN_POSTAL_CODES = ("20095", "SW1A 1AA", "10001", "75008")
@@ -37,19 +47,26 @@ LONG_ADDRESSES = (
 _sequence = itertools.count(random.randint(0, 10**5))
 
 
+def _national_id(first_nine: str) -> str:
+    number = first_nine + str(national_code_check_digit(first_nine))
+    # Ten identical digits are refused even when their check digit holds: the next number then.
+    return fresh_national_id() if len(set(number)) == 1 else number
+
+
 def fresh_national_id() -> str:
-    """A unique 10-digit national ID above 2147483647 (stores are shared within a test session)."""
-    return str(4_000_000_000 + next(_sequence) * 7919 % 5_000_000_000)
+    """A unique valid 10-digit national ID above 2147483647 (stores are shared within a test session)."""
+    return _national_id(str(400_000_000 + next(_sequence) * 7919 % 500_000_000))
 
 
 def fresh_national_id_with_leading_zero() -> str:
-    """A unique 10-digit national ID that starts with zeros."""
-    return f"00{next(_sequence) % 10**8:08d}"
+    """A unique valid 10-digit national ID that starts with zeros."""
+    return _national_id(f"00{next(_sequence) % 10**7:07d}")
 
 
 def fresh_company_id() -> str:
-    """A unique 11-digit company ID."""
-    return str(14_000_000_000 + next(_sequence) * 104_729 % 10**9)
+    """A unique valid 11-digit company ID."""
+    first_ten = str(1_400_000_000 + next(_sequence) * 104_729 % 10**8)
+    return first_ten + str(legal_id_check_digit(first_ten))
 
 
 # -- tracking ---------------------------------------------------------------------------------------------

@@ -61,7 +61,8 @@ def _guard(services: Services, request: Request) -> None:
 
 
 def _start(kind: int, body: StartBody, request: Request, services: Services, command: Command) -> Response:
-    identity = forms.identity(body.national_id)
+    # A new sign-up: an Iranian identifier's check digit must hold (verify and resend name a stored one).
+    identity = forms.identity(body.national_id, signing_up=kind)
     phone = forms.phone(body.phone) if needs_verification(kind) else ""
     _guard(services, request)
     step = command.returning(services.accounts.start_registration, kind, identity, phone, visitor(identity))

@@ -18,6 +18,7 @@ from typing import Any
 
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.accounts.guessable import too_guessable
+from domain.accounts.iranian_ids import is_legal_id, is_national_code
 from domain.shared import jalali
 from domain.shared.digits import latin_digits
 from domain.shared.errors import ValidationFailed
@@ -276,6 +277,13 @@ class _Checker:
     def registration_code(self) -> None:
         self.at_least_digits("registration_code", 6, message("accounts.registrationCode.invalid"))
 
+    def identity_check_digit(self, name: str, account_type: int) -> None:
+        """A new account's Iranian identifier, well formed so far, whose check digit must hold."""
+        if name not in self.errors and self.values.get(name):
+            refusal = iranian_identity_refusal(account_type, self.values[name])
+            if refusal is not None:
+                self.errors[name] = refusal
+
     def done(self) -> dict[str, Any]:
         if self.errors:
             raise ValidationFailed(self.errors)
@@ -287,15 +295,35 @@ def _record(values: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def identity(
-    value: Any, field: str = "national_id", required: str = message("accounts.identity.required")
+    value: Any,
+    field: str = "national_id",
+    required: str = message("accounts.identity.required"),
+    *,
+    signing_up: int | None = None,
 ) -> str:
-    """A national id or company id: it names an account and appears in paths."""
+    """A national id or company id: it names an account and appears in paths. `signing_up` (an account type)
+    marks a new one: an Iranian one's check digit must hold. Without it (logging in, a reset, a stored sign-up
+    named) any id is read as before: accounts stored before the rule keep working."""
     number = latin_digits(text(value))
     if not number:
         raise ValidationFailed({field: required})
     if not IDENTITY.match(number):
         raise ValidationFailed({field: message("accounts.identity.invalid")})
+    refusal = None if signing_up is None else iranian_identity_refusal(signing_up, number)
+    if refusal is not None:
+        raise ValidationFailed({field: refusal})
     return number
+
+
+def iranian_identity_refusal(account_type: int, number: str) -> str | None:
+    """Why a new account of `account_type` cannot be named `number` (record 3903): a person's national code or
+    a domestic company's national ID whose check digit does not hold; None when it may. A foreign company's
+    ID is its own country's, free-form."""
+    if account_type == INDIVIDUAL and not is_national_code(number):
+        return message("accounts.identity.nationalCodeCheck")
+    if account_type == DOMESTIC_COMPANY and not is_legal_id(number):
+        return message("accounts.identity.legalIdCheck")
+    return None
 
 
 def phone(value: Any, field: str = "phone") -> str:
@@ -328,7 +356,7 @@ def _valid_birth_date(value: str, today: date | None = None) -> bool:
     return today.replace(year=today.year - OLDEST_AGE_YEARS, day=min(today.day, 28)) <= born < today
 
 
-def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any]:
+def _individual(form: IndividualForm, *, postal_required: bool, signing_up: bool) -> dict[str, Any]:
     check = _Checker(form)
     check.field("first_name")
     check.field("last_name")
@@ -340,6 +368,8 @@ def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any
         required=message("accounts.identity.required"),
         pattern=(IDENTITY, message("accounts.identity.invalid")),
     )
+    if signing_up:
+        check.identity_check_digit("national_id", INDIVIDUAL)
     # Phone, fax, e-mail and address say what the company forms say: one wording for one rule.
     check.phone()
     check.fax()
@@ -355,7 +385,7 @@ def _individual(form: IndividualForm, *, postal_required: bool) -> dict[str, Any
 
 
 def individual_registration(form: IndividualForm) -> dict[str, Any]:
-    values = _individual(form, postal_required=True)
+    values = _individual(form, postal_required=True, signing_up=True)
     return _record({**values, "industry": "", "destinations": "", "type_of_operation": ""})
 
 
@@ -387,6 +417,7 @@ def _company_postal_code(check: _Checker, *, foreign: bool) -> None:
 def domestic_registration(form: CompanyForm) -> dict[str, Any]:
     check = _Checker(form)
     _company(check, foreign=False)
+    check.identity_check_digit("national_code", DOMESTIC_COMPANY)
     check.economic_code()
     check.registration_code()
     check.phone()
@@ -418,7 +449,9 @@ def profile_update(account_type: int, form: ProfileForm, current: Mapping[str, A
             raise TypeError("an individual's profile update is an IndividualProfileForm")
         if form.keeps_postal_code:
             form = replace(form, postal_code=current.get("postalCode"))
-        values = _individual(form, postal_required=False)
+        # The national id is the account's name and never changes here (_keep_identity): one stored before
+        # the check-digit rule is sent back as it is and still taken.
+        values = _individual(form, postal_required=False, signing_up=False)
         values["industry"] = text(form.industry)
         destinations = form.destinations
         values["destinations"] = destinations if isinstance(destinations, list) else text(destinations)

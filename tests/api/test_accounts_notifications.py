@@ -53,7 +53,7 @@ def test_only_the_owner_reads_and_marks(client: TestClient, admin_headers: dict[
     other = accepted_customer(
         client,
         admin_headers,
-        {**INDIVIDUAL_FORM, "nationalId": "0099999999", "phone": "09127777777", "email": "other@example.com"},
+        {**INDIVIDUAL_FORM, "nationalId": "0099999994", "phone": "09127777777", "email": "other@example.com"},
     )
     me = ok(client.get("/auth/api/v1/me", headers=customer))["id"]
     settle(client)

@@ -41,7 +41,7 @@ FOREIGN_RULE = "Enter the number with its country code: + and 7 to 15 digits, e.
 
 
 def _start_individual(
-    client: TestClient, national_id: str = "0012345678", phone: str = "09121234567"
+    client: TestClient, national_id: str = "0012345679", phone: str = "09121234567"
 ) -> dict[str, Any]:
     started: dict[str, Any] = ok(
         client.post(f"{IND}/start", json={"nationalId": national_id, "phone": phone})
@@ -52,7 +52,7 @@ def _start_individual(
 def test_start_answers_first_step_per_type(client: TestClient) -> None:
     assert _start_individual(client)["firstStep"] == 1
     assert (
-        ok(client.post(f"{DOM}/start", json={"nationalId": "10101010101", "phone": "09351234567"}))[
+        ok(client.post(f"{DOM}/start", json={"nationalId": "10101010103", "phone": "09351234567"}))[
             "firstStep"
         ]
         == 2
@@ -64,10 +64,10 @@ def test_start_validates_number_and_phone(client: TestClient) -> None:
     assert fails(client.post(f"{IND}/start", json={"nationalId": "", "phone": "09121234567"}), 400)[
         "fields"
     ] == {"nationalId": "The ID is required."}
-    assert fails(client.post(f"{IND}/start", json={"nationalId": "0012345678", "phone": "12"}), 400)[
+    assert fails(client.post(f"{IND}/start", json={"nationalId": "0012345679", "phone": "12"}), 400)[
         "fields"
     ] == {"phone": MOBILE_RULE}
-    assert fails(client.post(f"{DOM}/start", json={"nationalId": "10101010101"}), 400)["fields"] == {
+    assert fails(client.post(f"{DOM}/start", json={"nationalId": "10101010103"}), 400)["fields"] == {
         "phone": "Phone number is required."
     }
     assert fails(client.post(f"{IND}/start", json={"phone": "09121234567"}), 400)["fields"] == {
@@ -96,7 +96,7 @@ def test_finalize_sends_a_code_and_start_then_resumes_at_verification(client: Te
     [
         pytest.param(
             IND,
-            {"nationalId": "0012345678", "phone": "09121234567"},
+            {"nationalId": "0012345679", "phone": "09121234567"},
             {
                 **INDIVIDUAL_FORM,
                 "email": "nope",
@@ -116,7 +116,7 @@ def test_finalize_sends_a_code_and_start_then_resumes_at_verification(client: Te
         ),
         pytest.param(
             DOM,
-            {"nationalId": "10101010101", "phone": "09351234567"},
+            {"nationalId": "10101010103", "phone": "09351234567"},
             {
                 **DOMESTIC_FORM,
                 "name": "Ab",
@@ -156,11 +156,8 @@ def test_finalize_refuses_a_value_of_the_wrong_type(client: TestClient) -> None:
 
 def test_finalize_without_start_or_of_another_type_is_refused(client: TestClient) -> None:
     fails(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM), 404)
-    ok(
-        client.post(
-            f"{DOM}/start", json={"nationalId": INDIVIDUAL_FORM["nationalId"], "phone": "09351234567"}
-        )
-    )
+    # A foreign company's door takes any id (a domestic one's takes only a company's national ID, 3903).
+    ok(client.post(f"{FOR}/start", json={"nationalId": INDIVIDUAL_FORM["nationalId"]}))
     fails(client.post(f"{IND}/finalize", json=INDIVIDUAL_FORM), 409)
 
 
@@ -187,8 +184,8 @@ def test_foreign_company_phone_is_international(client: TestClient) -> None:
         ok(client.post(f"{FOR}/start", json={"nationalId": national_code}))
         form = {**FOREIGN_FORM, "nationalCode": national_code, "phone": bad}
         assert fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"] == {"phone": FOREIGN_RULE}
-    ok(client.post(f"{DOM}/start", json={"nationalId": "20202020202", "phone": "09351234567"}))
-    domestic = {**DOMESTIC_FORM, "nationalCode": "20202020202", "phone": "+49 40 1234 5678"}
+    ok(client.post(f"{DOM}/start", json={"nationalId": "20202020208", "phone": "09351234567"}))
+    domestic = {**DOMESTIC_FORM, "nationalCode": "20202020208", "phone": "+49 40 1234 5678"}
     assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {"phone": MOBILE_RULE}
 
 
@@ -202,8 +199,8 @@ def test_foreign_company_fax_is_international_too(client: TestClient) -> None:
     form = {**FOREIGN_FORM, "nationalCode": "DE-FAX-2", "fax": "fax me"}
     refused = fails(client.post(f"{FOR}/finalize", json=form), 400)["fields"]
     assert refused == {"fax": message("accounts.fax.foreignInvalid")}
-    ok(client.post(f"{DOM}/start", json={"nationalId": "20202020203", "phone": "09351234567"}))
-    domestic = {**DOMESTIC_FORM, "nationalCode": "20202020203", "fax": "+49 40 1234 5679"}
+    ok(client.post(f"{DOM}/start", json={"nationalId": "20202020212", "phone": "09351234567"}))
+    domestic = {**DOMESTIC_FORM, "nationalCode": "20202020212", "fax": "+49 40 1234 5679"}
     assert fails(client.post(f"{DOM}/finalize", json=domestic), 400)["fields"] == {
         "fax": message("accounts.fax.invalid")
     }
@@ -214,7 +211,7 @@ def test_an_iranian_mobile_is_taken_as_people_type_it_and_kept_in_one_form(
     client: TestClient, typed: str
 ) -> None:
     """The individual types her mobile with spaces or +98: sign-up goes on, the code goes to 09123456789."""
-    ok(client.post(f"{IND}/start", json={"nationalId": "0012345678", "phone": typed}))
+    ok(client.post(f"{IND}/start", json={"nationalId": "0012345679", "phone": typed}))
     form = {**INDIVIDUAL_FORM, "phone": typed}
     assert ok(client.post(f"{IND}/finalize", json=form))["state"] == "details_submitted"
     assert last_code(client, "09123456789")
@@ -401,9 +398,13 @@ def test_user_exist_for_a_pending_or_accepted_number(
             f"{ADMIN}/indivisual-customer/register-requests/{form['nationalId']}", headers=admin_headers
         )
     )
-    error = fails(
-        client.post(f"{DOM}/start", json={"nationalId": form["nationalId"], "phone": form["phone"]}), 409
+    # Another type's door: a domestic company's refuses a person's 10 digits as a company ID (3903); a foreign
+    # company's takes any id, and the account is there.
+    refused = fails(
+        client.post(f"{DOM}/start", json={"nationalId": form["nationalId"], "phone": form["phone"]}), 400
     )
+    assert refused["fields"] == {"nationalId": message("accounts.identity.legalIdCheck")}
+    error = fails(client.post(f"{FOR}/start", json={"nationalId": form["nationalId"]}), 409)
     assert error["description"] == "User Exist"
     assert fails(client.post(f"{IND}/finalize", json=form), 409)["description"] == "User Exist"
 

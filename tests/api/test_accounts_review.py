@@ -48,7 +48,7 @@ def test_list_pending_first_with_kind_and_state(client: TestClient, admin_header
     ok(
         client.post(
             f"{CLIENT}/indivisual-customers/register/start",
-            json={"nationalId": "5555555555", "phone": "09125555555"},
+            json={"nationalId": "5555555547", "phone": "09125555555"},
         )
     )
     listed = ok(client.get(f"{ADMIN}/register-requests?limit=20&page=1", headers=admin_headers))
@@ -77,7 +77,7 @@ def test_detail_per_kind(client: TestClient, admin_headers: dict[str, str]) -> N
         "firstname": "Sara",
         "lastname": "Rahimi",
         "birthDate": "1370/05/12",
-        "nationalId": "0012345678",
+        "nationalId": "0012345679",
         "postalCode": "1234567890",
     }
     company_id = DOMESTIC_FORM["nationalCode"]

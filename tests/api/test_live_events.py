@@ -206,7 +206,7 @@ def test_a_colleague_is_told_only_of_the_notices_he_reads_by_his_role_now(live: 
     negar, negar_id = member(live, owner, NEGAR[0], NEGAR[1], "owner")
     streams = {"company": Listener(live, headers=owner), "booker": Listener(live, headers=reza)}
     streams["owner"] = Listener(live, headers=negar)
-    edit = {"kind": "edit_request", "id": "10101010101", "reference": None}
+    edit = {"kind": "edit_request", "id": "10101010103", "reference": None}
 
     welcome = _company_notice(live, company_id, "Registration accepted", None)
     edited = _company_notice(live, company_id, "Profile edit approved", edit)

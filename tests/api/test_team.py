@@ -319,7 +319,7 @@ def _company_notice(client: TestClient, company_id: str, title: str, subject: di
 def test_a_member_reads_the_companys_notifications(client: TestClient, admin_headers: dict[str, str]) -> None:
     owner, company_id = company(client, TEAM_COMPANY, "ops@parsexport.example")
     welcome = _company_notice(client, company_id, "Registration accepted", None)
-    edit = {"kind": "edit_request", "id": "10101010101", "reference": None}
+    edit = {"kind": "edit_request", "id": "10101010103", "reference": None}
     edited = _company_notice(client, company_id, "Profile edit approved", edit)
     reza, reza_id = member(client, owner, REZA[0], REZA[1], "booker")
     rid = create(client, reza)["id"]

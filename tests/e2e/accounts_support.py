@@ -13,6 +13,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
+from tests.corpus import fresh_national_id
 from tests.e2e.browser import sign_in
 from tests.e2e.conftest import LiveServer
 from tests.e2e.words import english, number
@@ -156,7 +157,7 @@ def staff_page(browser: Browser, server: LiveServer) -> Page:
 
 def register_individual(page: Page, server: LiveServer, shots: Path | None = None) -> tuple[str, str, str]:
     """Start, form, code from the outbox, verify: answers (national id, phone, email)."""
-    national_id, phone, email = unique_id(), phone_number(), f"{unique_id('u').lower()}@example.com"
+    national_id, phone, email = fresh_national_id(), phone_number(), f"{unique_id('u').lower()}@example.com"
     page.goto(f"{server.url}/register")
     page.get_by_label("National ID").fill(national_id)
     page.get_by_label("Mobile Number").fill(phone)

@@ -3,11 +3,19 @@ resume at verification, User Exist, and the password reset."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.corpus import (
+    COMPANY_ID_WRONG_CHECK_DIGIT,
+    NATIONAL_ID_WRONG_CHECK_DIGIT,
+    fresh_company_id,
+    fresh_national_id,
+)
 from tests.e2e.accounts_support import (
     DESKTOP,
     MOBILE,
@@ -29,6 +37,14 @@ from tests.e2e.accounts_support import (
 )
 from tests.e2e.browser import browser_of, sign_in
 from tests.e2e.conftest import LiveServer
+from tests.e2e.words import Language, words
+from tests.live_server import ROOT
+
+# The server's words, as it answers in each language (contract/validation-messages*.json).
+MESSAGES: dict[str, dict[str, str]] = {
+    lang: json.loads((ROOT / "contract" / name).read_text(encoding="utf-8"))
+    for lang, name in (("en", "validation-messages.json"), ("fa", "validation-messages.fa.json"))
+}
 
 
 def test_individual_sign_up_on_a_phone(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
@@ -38,7 +54,7 @@ def test_individual_sign_up_on_a_phone(page: Page, live_server: LiveServer, scre
 
 def test_domestic_company_sign_up(page: Page, live_server: LiveServer, screenshot_dir: Path) -> None:
     page.set_viewport_size(DESKTOP)
-    company_id, phone = unique_id("C"), phone_number()
+    company_id, phone = fresh_company_id(), phone_number()
     email = f"{company_id.lower()}@example.com"
     start_company(page, live_server, company_id, phone)
     expect(page.get_by_role("heading", name="Company Information")).to_be_visible()
@@ -96,7 +112,7 @@ def test_start_again_resumes_at_verification_and_a_finished_one_says_user_exist(
     page: Page, live_server: LiveServer
 ) -> None:
     page.set_viewport_size(DESKTOP)
-    national_id, phone = unique_id(), phone_number()
+    national_id, phone = fresh_national_id(), phone_number()
     start_individual(page, live_server, national_id, phone)
     from tests.e2e.accounts_support import fill_individual
 
@@ -186,7 +202,7 @@ def test_sign_up_shows_its_steps_and_the_birth_date_placeholder_matches_the_cale
     the calendar that opens (Jalali, the month it opens at), and a server-only rule (a birth date that
     does not exist) said under its field."""
     page.set_viewport_size(DESKTOP)
-    national_id, phone = unique_id(), phone_number()
+    national_id, phone = fresh_national_id(), phone_number()
     page.goto(f"{live_server.url}/register")
     progress = page.get_by_role("navigation", name="Sign-up progress")
     expect(progress).to_contain_text("Step 1 of 3")
@@ -229,3 +245,23 @@ def test_sign_up_shows_its_steps_and_the_birth_date_placeholder_matches_the_cale
     expect(progress).to_contain_text("Step 3 of 3")
     expect(progress.locator("[aria-current=step]")).to_have_text("Verify your phone")
     assert_accessible(page, "verification with progress")
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"], indirect=True)
+def test_a_mistyped_iranian_identifier_is_said_at_its_field(
+    page: Page, live_server: LiveServer, lang: Language, screenshot_dir: Path
+) -> None:
+    """The server refuses a national code or company national ID whose check digit does not hold (record
+    3903); the start form says its words under the field, in the screen's language, and stays on step 1."""
+    page.set_viewport_size(DESKTOP)
+    w = words(lang)
+    said = MESSAGES[lang]
+    start_individual(page, live_server, NATIONAL_ID_WRONG_CHECK_DIGIT, phone_number(), w)
+    field = page.get_by_label(w("profile:national_id"))
+    expect(field).to_have_accessible_description(said["accounts.identity.nationalCodeCheck"])
+    expect(field).to_have_attribute("aria-invalid", "true")
+    shot(page, screenshot_dir, f"register-mistyped-national-code-{lang}")
+    start_company(page, live_server, COMPANY_ID_WRONG_CHECK_DIGIT, phone_number(), w)
+    field = page.get_by_label(w("profile:national_code"))
+    expect(field).to_have_accessible_description(said["accounts.identity.legalIdCheck"])
+    shot(page, screenshot_dir, f"register-mistyped-company-id-{lang}")

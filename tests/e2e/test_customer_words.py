@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.accounts_support import choose_type, unique_id
+from tests.corpus import fresh_company_id, fresh_national_id
+from tests.e2e.accounts_support import choose_type
 from tests.e2e.browser import full_shot
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
@@ -251,7 +252,7 @@ def test_an_iranian_mobile_is_taken_as_typed_and_a_refusal_says_the_rule(
     page: Page, live_server: LiveServer, viewport: dict[str, int], screenshot_dir: Path
 ) -> None:
     page.goto(f"{live_server.url}/register")
-    page.get_by_label("National ID").fill(unique_id("N"))
+    page.get_by_label("National ID").fill(fresh_national_id())
     page.get_by_label("Mobile Number").fill("+98 912 345 6789")
     page.get_by_role("button", name="Continue").click()
     expect(page.get_by_label("First Name")).to_be_visible()
@@ -259,7 +260,7 @@ def test_an_iranian_mobile_is_taken_as_typed_and_a_refusal_says_the_rule(
     # A Hamburg company without the switch gets the rule, and the switch says what it means.
     page.goto(f"{live_server.url}/register")
     choose_type(page, "Company")
-    page.get_by_label("Company ID").fill(unique_id("C"))
+    page.get_by_label("Company ID").fill(fresh_company_id())
     page.get_by_label("Mobile Number").fill("+49 40 3008 1234")
     page.get_by_role("button", name="Continue").click()
     expect(
