@@ -6,6 +6,11 @@ describe('quoting figures', () => {
   it('words shares and waits as the overview shows them', () => {
     expect(formatShare(1 / 3)).toBe('33%');
     expect(formatShare(null)).toBe('-');
+    // A share that rounds to none or to all without being so says so: 1 instant quote in 300 is not 0%.
+    expect(formatShare(0)).toBe('0%');
+    expect(formatShare(1 / 300)).toBe('under 1%');
+    expect(formatShare(299 / 300)).toBe('over 99%');
+    expect(formatShare(1)).toBe('100%');
     // A wait under a second is said as one, not as "instant" (the tariff's quotes), which staff's are not.
     expect(formatWait(0.0004)).toBe('under 1 s');
     expect(formatWait(42)).toBe('42 s');

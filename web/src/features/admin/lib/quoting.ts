@@ -3,10 +3,18 @@ import { formatDate, localDigits } from '@/lib/format';
 import { i18next } from '@/i18n';
 
 /** `0.333` -> `33%`; null (no requests that week) -> `-`. */
+/** A share as a whole percent; one that rounds to 0 or 100 without being so (1 instant quote in 300) is said
+ * as under 1 % or over 99 %, never as none or all. */
 export function formatShare(share: number | null | undefined): string {
-  return share === null || share === undefined
-    ? '-'
-    : localDigits(i18next.t('quoting.share', { ns: 'admin', percent: Math.round(share * 100) }));
+  if (share === null || share === undefined) return '-';
+  const percent = Math.round(share * 100);
+  const key =
+    share > 0 && percent === 0
+      ? 'quoting.shareUnderOne'
+      : share < 1 && percent === 100
+        ? 'quoting.shareOverAlmostAll'
+        : 'quoting.share';
+  return localDigits(i18next.t(key, { ns: 'admin', percent }));
 }
 
 /** Seconds from asking to the first quote: `under 1 s`, then s, min, h or days. Not "instant": on this
