@@ -56,7 +56,7 @@ def _quote(body: QuoteBody) -> Arguments:
 
 
 def _message(body: MessageBody) -> Arguments:
-    return (body.message,), {}
+    return (body.message,), {"read_at": body.seen_updated_at}
 
 
 def _confirm_booking(body: ConfirmBookingBody | None) -> Arguments:
@@ -80,7 +80,7 @@ def _confirm_request(body: ConfirmRequestBody | None) -> Arguments:
 
 
 def _order_revision(body: OrderRevisionBody) -> Arguments:
-    return (body.revise, body.edited_order), {}
+    return (body.revise, body.edited_order), {"read_at": body.seen_updated_at}
 
 
 # A row's body (by its model's name): the model and how it becomes the command's arguments.

@@ -213,7 +213,9 @@ def approve_amendment(
     )
 
 
-# Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline).
+# Staff's decisions: without a body (approve, confirm) or with a message to the customer (decline, ask),
+# which names what the screen read (`seenUpdatedAt`: the amendment's, the cancellation request's or the
+# booking's `updatedAt`; a customer's change since is refused, decision 3910).
 def _staff_decision(name: str) -> Callable[..., Response]:
     return _bodiless_step(name, admin)
 
@@ -222,7 +224,7 @@ def _staff_decline(name: str) -> Callable[..., Response]:
     def decline(
         id: str, body: MessageBody, principal: AdminUser, services: ServicesDep, command: CommandDep
     ) -> Response:
-        command(getattr(services.booking, name), id, principal.actor, body.message)
+        command(getattr(services.booking, name), id, principal.actor, body.message, body.seen_updated_at)
         return _answer(services, id, principal)
 
     return decline

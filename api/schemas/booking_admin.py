@@ -53,11 +53,12 @@ class StaffRateRequestDetail(RateRequestDetail):
 
 
 class ReadAsSeen(WireModel):
-    """A staff decision names what the staff member's screen read (decision 3908)."""
+    """A staff decision names what the staff member's screen read (decisions 3908, 3910)."""
 
     # The `updatedAt` of what is decided on as the screen read it (the booking's; for an amendment, the
-    # booking's or the amendment's; for the shipping order's acceptance, the order's): a customer's change
-    # since is refused (409), nothing recorded. Left out, nothing is compared.
+    # booking's or the amendment's; for a cancellation request's decline, the request's; for the shipping
+    # order's acceptance, revision request or decline, the order's): a customer's change since is refused
+    # (409), nothing recorded. Left out, nothing is compared.
     seen_updated_at: datetime | None = None
 
 
@@ -103,11 +104,13 @@ class AmendmentApprovalBody(ReadAsSeen):
     charges: list[ChargeBody] | None = Field(default=None, max_length=20)
 
 
-class MessageBody(WireModel):
+class MessageBody(ReadAsSeen):
+    """A revision request, rejection or decline, saying why (the customer reads `message`)."""
+
     message: StaffMessage
 
 
-class OrderRevisionBody(WireModel):
+class OrderRevisionBody(ReadAsSeen):
     revise: dict[str, StaffMessage]
     edited_order: dict[str, Any] | None = None
 

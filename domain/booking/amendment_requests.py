@@ -139,9 +139,10 @@ class Amendments(BookingChanges):
             )
             aggregate.content_changed_at = self.timestamp
 
-    def ask_for_amendment(self, reason: str, actor: Actor) -> None:
+    def ask_for_amendment(self, reason: str, actor: Actor, read_at: datetime | None = None) -> None:
         """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
-        booking is PENDING_AMENDMENT until the customer's amendment is decided)."""
+        booking is PENDING_AMENDMENT until the customer's amendment is decided). `read_at`: the booking's
+        `updatedAt` staff read: an amendment she asked for since is refused (decision 3910)."""
         if self.change_pending or (self.amendment is not None and self.amendment.awaiting_answer):
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         text = reason.strip()
@@ -150,6 +151,7 @@ class Amendments(BookingChanges):
         dest = self._change_next(
             "amendment", "ask", actor, booking_confirmed=self.state in AMENDABLE_STATES, has_message=True
         )
+        check_booking_unchanged(self.content_changed_at, read_at)
         self._record(
             self.AmendmentAsked,
             audit_fields(actor, text),
@@ -370,8 +372,10 @@ class Amendments(BookingChanges):
                 aggregate.charges = new_charges(self)
                 aggregate.tariff_version = None
 
-    def decline_amendment(self, message: str, actor: Actor) -> None:
-        self._decline_change(self.AmendmentDeclined, message, actor)
+    def decline_amendment(self, message: str, actor: Actor, read_at: datetime | None = None) -> None:
+        """`read_at`: the booking's or the amendment's `updatedAt` staff read (another one asked for since:
+        409, decision 3910)."""
+        self._decline_change(self.AmendmentDeclined, message, actor, self.content_changed_at, read_at)
 
     class AmendmentDeclined(ChangeDeclined):
         kind = "amendment"

@@ -114,6 +114,8 @@ class CancellationRequest:
     state: str
     reason: str | None
     message: str | None = field(default=None)
+    # When the customer asked it (its event's time): staff's decline read before is refused (decision 3910).
+    requested_at: datetime | None = None
 
     @property
     def open(self) -> bool:

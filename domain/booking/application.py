@@ -616,19 +616,28 @@ class BookingApplication(ContextApplication):
             tariff=row,
         )
 
-    def request_revision(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._staff_with_reason(rate_request_id, actor, RateRequest.request_revision, message)
+    def request_revision(
+        self, rate_request_id: str, actor: Actor, message: str, read_at: datetime | None = None
+    ) -> int:
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.request_revision, message, read_at)
 
-    def reject(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self.staff_said(rate_request_id, actor, "reject", message)
+    def reject(
+        self, rate_request_id: str, actor: Actor, message: str, read_at: datetime | None = None
+    ) -> int:
+        return self.staff_said(rate_request_id, actor, "reject", message, read_at)
 
-    def staff_said(self, rate_request_id: str, actor: Actor, trigger: str, reason: str) -> int:
+    def staff_said(
+        self, rate_request_id: str, actor: Actor, trigger: str, reason: str, read_at: datetime | None = None
+    ) -> int:
         """A staff decision with a reason, by its row in contract/staff-actions.json (the rate request
-        records the row's event): what a new such action runs, with no method of its own here."""
+        records the row's event): what a new such action runs, with no method of its own here. `read_at`:
+        the booking's `updatedAt` staff read (a customer's change since: 409, decision 3910)."""
         return self._step(
             rate_request_id,
             actor,
-            lambda booking: booking.staff_said(trigger, reason, actor, sailed=self._sailed(booking)),
+            lambda booking: booking.staff_said(
+                trigger, reason, actor, sailed=self._sailed(booking), read_at=read_at
+            ),
             staff=True,
         )
 
@@ -968,11 +977,17 @@ class BookingApplication(ContextApplication):
             ),
         )
 
-    def decline_amendment(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._staff_with_reason(rate_request_id, actor, RateRequest.decline_amendment, message)
+    def decline_amendment(
+        self, rate_request_id: str, actor: Actor, message: str, read_at: datetime | None = None
+    ) -> int:
+        return self._staff_with_reason(
+            rate_request_id, actor, RateRequest.decline_amendment, message, read_at
+        )
 
-    def ask_for_amendment(self, rate_request_id: str, actor: Actor, reason: str) -> int:
-        return self._staff_with_reason(rate_request_id, actor, RateRequest.ask_for_amendment, reason)
+    def ask_for_amendment(
+        self, rate_request_id: str, actor: Actor, reason: str, read_at: datetime | None = None
+    ) -> int:
+        return self._staff_with_reason(rate_request_id, actor, RateRequest.ask_for_amendment, reason, read_at)
 
     def withdraw_amendment(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.withdraw_amendment(actor))
@@ -1002,8 +1017,12 @@ class BookingApplication(ContextApplication):
             staff=True,
         )
 
-    def decline_cancellation(self, rate_request_id: str, actor: Actor, message: str) -> int:
-        return self._staff_with_reason(rate_request_id, actor, RateRequest.decline_cancellation, message)
+    def decline_cancellation(
+        self, rate_request_id: str, actor: Actor, message: str, read_at: datetime | None = None
+    ) -> int:
+        return self._staff_with_reason(
+            rate_request_id, actor, RateRequest.decline_cancellation, message, read_at
+        )
 
     def withdraw_cancellation(self, rate_request_id: str, actor: Actor) -> int:
         return self._step(rate_request_id, actor, lambda booking: booking.withdraw_cancellation(actor))
@@ -1061,10 +1080,18 @@ class BookingApplication(ContextApplication):
         return [order]
 
     def _staff_with_reason(
-        self, rate_request_id: str, actor: Actor, step: Callable[[RateRequest, str, Actor], object], text: str
+        self,
+        rate_request_id: str,
+        actor: Actor,
+        step: Callable[[RateRequest, str, Actor, datetime | None], object],
+        text: str,
+        read_at: datetime | None = None,
     ) -> int:
-        """A staff decision on a booking that says why (`text`), as `_step` records it."""
-        return self._step(rate_request_id, actor, lambda booking: step(booking, text, actor), staff=True)
+        """A staff decision on a booking that says why (`text`), as `_step` records it; `read_at`: the
+        `updatedAt` staff read (a customer's change since is refused, decision 3910)."""
+        return self._step(
+            rate_request_id, actor, lambda booking: step(booking, text, actor, read_at), staff=True
+        )
 
     @decided_afresh
     def _order_step(self, order_id: str, actor: Actor, step: Callable[[ShippingOrder], object]) -> int:
@@ -1162,13 +1189,19 @@ class BookingApplication(ContextApplication):
 
     @decided_afresh
     def request_order_revision(
-        self, order_id: str, actor: Actor, revise: Mapping[str, Any], edited_order: Mapping[str, Any] | None
+        self,
+        order_id: str,
+        actor: Actor,
+        revise: Mapping[str, Any],
+        edited_order: Mapping[str, Any] | None,
+        read_at: datetime | None = None,
     ) -> int:
+        """`read_at`: the order's `updatedAt` staff read (a customer's change since: 409, decision 3910)."""
         self._staff(actor)
         order = self.shipping_order(order_id, actor)
         order._may("request_revision", actor)
         messages = values.revise_messages(revise)
-        order.request_revision(messages, dict(edited_order) if edited_order else None, actor)
+        order.request_revision(messages, dict(edited_order) if edited_order else None, actor, read_at)
         return self.record(order)
 
     @decided_afresh
@@ -1202,10 +1235,15 @@ class BookingApplication(ContextApplication):
             order_id, actor, lambda order: order.cancel(reason, actor, sailed=self._order_sailed(order))
         )
 
-    def decline_shipping_order(self, order_id: str, actor: Actor, message: str) -> int:
+    def decline_shipping_order(
+        self, order_id: str, actor: Actor, message: str, read_at: datetime | None = None
+    ) -> int:
+        """`read_at`: the order's `updatedAt` staff read (a customer's change since: 409, decision 3910)."""
         self._staff(actor)
         return self._order_step(
-            order_id, actor, lambda order: order.decline(message, actor, sailed=self._order_sailed(order))
+            order_id,
+            actor,
+            lambda order: order.decline(message, actor, sailed=self._order_sailed(order), read_at=read_at),
         )
 
     @decided_afresh

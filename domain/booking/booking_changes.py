@@ -4,11 +4,13 @@ lifecycle of its own; `kind` names the aggregate's attribute (and the machine) o
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from domain.booking.amendments import AMENDMENT, CANCELLATION, Amendment, CancellationRequest
 from domain.booking.booking_content import BookingRequestContent
+from domain.booking.read_as_seen import check_booking_unchanged
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, AggregatePart, audit_fields
 from domain.shared.errors import IllegalTransition, ValidationFailed
@@ -115,11 +117,20 @@ class BookingChanges(AggregatePart):
         assert change is not None
         setattr(self, kind, change.moved(state, **changes))
 
-    def _decline_change(self, declined: type[ChangeDeclined], message_text: str, actor: Actor) -> None:
-        """Staff decline the open amendment or cancellation request with a message; the booking stands."""
+    def _decline_change(
+        self,
+        declined: type[ChangeDeclined],
+        message_text: str,
+        actor: Actor,
+        changed_at: datetime | None = None,
+        read_at: datetime | None = None,
+    ) -> None:
+        """Staff decline the open amendment or cancellation request with a message; the booking stands.
+        Refused (409) when the customer asked it, as `changed_at` says, after what staff read (`read_at`)."""
         number = self._open_change(declined.kind, "decline").number
         text = message_text.strip()
         dest = self._change_next(declined.kind, "decline", actor, has_message=bool(text))
+        check_booking_unchanged(changed_at, read_at)
         self._record(
             declined,
             audit_fields(actor, text),

@@ -8,6 +8,8 @@ their topics are those they were stored with (`domain.booking.rate_request:RateR
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from domain.booking.amendments import AMENDABLE_STATES, CANCELLATION, CancellationRequest
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeWithdrawn
 from domain.booking.sailed import cargo_not_sailed
@@ -52,7 +54,9 @@ class CancellationRequests(BookingChanges):
         customer_id: str
 
         def apply(self, aggregate: CancellationRequests) -> None:
-            aggregate.cancellation = CancellationRequest(self.number, self.state, self.reason)
+            aggregate.cancellation = CancellationRequest(
+                self.number, self.state, self.reason, requested_at=self.timestamp
+            )
 
     def confirm_cancellation(self, actor: Actor, *, sailed: str | None = None) -> None:
         """Staff cancel the booking as asked, unless its cargo sailed meanwhile (`sailed`, as asking
@@ -84,8 +88,11 @@ class CancellationRequests(BookingChanges):
             aggregate._change_moved("cancellation", self.cancellation_state)
             aggregate.state = self.state
 
-    def decline_cancellation(self, message: str, actor: Actor) -> None:
-        self._decline_change(self.CancellationDeclined, message, actor)
+    def decline_cancellation(self, message: str, actor: Actor, read_at: datetime | None = None) -> None:
+        """`read_at`: the cancellation request's `updatedAt` staff read: one asked for again since (another
+        reason) is refused (409, decision 3910)."""
+        asked = self.cancellation.requested_at if self.cancellation is not None else None
+        self._decline_change(self.CancellationDeclined, message, actor, asked, read_at)
 
     class CancellationDeclined(ChangeDeclined):
         kind = "cancellation"

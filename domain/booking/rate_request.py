@@ -21,6 +21,7 @@ from domain.booking.amendments import Amendment, CancellationRequest, check_new_
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
+from domain.booking.read_as_seen import check_booking_unchanged
 from domain.booking.sailed import cargo_not_sailed
 from domain.booking.schedules import Sailing
 from domain.booking.staff_actions import staff_action
@@ -372,8 +373,8 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.revision_message = None
             aggregate.state = self.state
 
-    def request_revision(self, message: str, actor: Actor) -> None:
-        self._said("request_revision", self.RevisionRequested, message, actor)
+    def request_revision(self, message: str, actor: Actor, read_at: datetime | None = None) -> None:
+        self._said("request_revision", self.RevisionRequested, message, actor, read_at=read_at)
 
     class RevisionRequested(StaffSaid):
         def apply(self, aggregate: RateRequest) -> None:
@@ -384,21 +385,32 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.valid_until = None
             aggregate.state = self.state
 
-    def reject(self, message: str, actor: Actor, *, sailed: str | None = None) -> None:
-        self._said("reject", self.Rejected, message, actor, sailed=sailed)
+    def reject(
+        self, message: str, actor: Actor, *, sailed: str | None = None, read_at: datetime | None = None
+    ) -> None:
+        self._said("reject", self.Rejected, message, actor, sailed=sailed, read_at=read_at)
 
     class Rejected(StaffSaid):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.rejection_message = self.message
             aggregate.state = self.state
 
-    def staff_said(self, trigger: str, reason: str, actor: Actor, *, sailed: str | None = None) -> None:
+    def staff_said(
+        self,
+        trigger: str,
+        reason: str,
+        actor: Actor,
+        *,
+        sailed: str | None = None,
+        read_at: datetime | None = None,
+    ) -> None:
         """A staff decision with a reason whose row in contract/staff-actions.json names its event;
-        `sailed`: when tracking saw the vessel leave with the booking's cargo, None while it has not."""
+        `sailed`: when tracking saw the vessel leave with the booking's cargo, None while it has not;
+        `read_at`: the booking's `updatedAt` staff read (a customer's change since: 409, decision 3910)."""
         event_class = getattr(type(self), staff_action(self.machine, trigger).event_name)
         if not (isinstance(event_class, type) and issubclass(event_class, StaffSaid)):
             raise TypeError(f"{trigger}: {event_class!r} is not a StaffSaid event of the rate request")
-        self._said(trigger, event_class, reason, actor, sailed=sailed)
+        self._said(trigger, event_class, reason, actor, sailed=sailed, read_at=read_at)
 
     def _said(
         self,
@@ -408,10 +420,12 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         actor: Actor,
         *,
         sailed: str | None = None,
+        read_at: datetime | None = None,
     ) -> None:
         """Staff's decision that must say why (`has_message`): refused early when the state or the actor
-        forbids it or the cargo has sailed, then without a message; recorded with the message and the state
-        it leads to."""
+        forbids it or the cargo has sailed, then without a message, then when the customer changed the
+        booking since `read_at` (staff do not ask her to fix what they did not read, decision 3910);
+        recorded with the message and the state it leads to."""
         self._may(trigger, actor)
         self._no_change_open(trigger, actor)
         not_sailed = cargo_not_sailed(self.machine, trigger, self.state, actor, sailed, "rate_request")
@@ -425,6 +439,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             no_change_pending=not self.change_pending,
             cargo_not_sailed=not_sailed,
         )
+        check_booking_unchanged(self.content_changed_at, read_at)
         self._record(
             event_class,
             audit_fields(actor, text),

@@ -1,4 +1,5 @@
-"""Staff decide on a booking as their screen read it (decision 3908)."""
+"""Staff decide on a booking as their screen read it (decision 3908), and ask for a revision or decline only
+of what it read (decision 3910)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,6 @@ def check_booking_unchanged(changed_at: datetime | None, seen: datetime | None) 
 
 
 def check_order_unchanged(changed_at: datetime | None, seen: datetime | None) -> None:
-    """The same for the shipping order staff accept."""
+    """The same for the shipping order staff accept, return for revision or decline."""
     if _changed_since(changed_at, seen):
         raise Conflict(message("booking.order.changedMeanwhile"))

@@ -98,9 +98,16 @@ class ShippingOrder(LifecycleAggregate):
         )
 
     def request_revision(
-        self, revise: dict[str, str], edited_order: dict[str, Any] | None, actor: Actor
+        self,
+        revise: dict[str, str],
+        edited_order: dict[str, Any] | None,
+        actor: Actor,
+        read_at: datetime | None = None,
     ) -> None:
+        """`read_at`: the order's `updatedAt` staff read; a customer's change since is refused (409): staff
+        do not ask her to fix what she may have fixed already (decision 3910)."""
         dest = self._next("request_revision", actor, has_revise_messages=bool(revise))
+        check_order_unchanged(self.content_changed_at, read_at)
         self._record(
             self.RevisionRequested,
             audit_fields(actor, "; ".join(revise.values())),
@@ -279,16 +286,19 @@ class ShippingOrder(LifecycleAggregate):
             with_booking=True,
         )
 
-    def decline(self, message: str, actor: Actor, *, sailed: str | None = None) -> None:
+    def decline(
+        self, message: str, actor: Actor, *, sailed: str | None = None, read_at: datetime | None = None
+    ) -> None:
         """Staff's decline, which must say why (`has_message`): refused early when the state or the actor
         forbids it or the cargo has sailed, then without a message, naming it (as the rate request's
-        reasons are)."""
+        reasons are); then, as its revision request, when the customer changed the order since `read_at`."""
         self._may("decline", actor)
         not_sailed = self._cargo_not_sailed("decline", actor, sailed)
         text = message.strip()
         if not text:
             raise ValidationFailed({"message": REQUIRED})
         dest = self._next("decline", actor, has_message=True, cargo_not_sailed=not_sailed)
+        check_order_unchanged(self.content_changed_at, read_at)
         self._record(
             self.Declined,
             audit_fields(actor, text),

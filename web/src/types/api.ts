@@ -7099,10 +7099,15 @@ export interface components {
             /** Message */
             message: string;
         };
-        /** MessageBody */
+        /**
+         * MessageBody
+         * @description A revision request, rejection or decline, saying why (the customer reads `message`).
+         */
         MessageBody: {
             /** Message */
             message: string;
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
         };
         /** NationalCommodityCode */
         NationalCommodityCode: {
@@ -7377,6 +7382,8 @@ export interface components {
             revise: {
                 [key: string]: string;
             };
+            /** Seenupdatedat */
+            seenUpdatedAt?: string | null;
         };
         /** OriginChargesPaymentTerm */
         OriginChargesPaymentTerm: {

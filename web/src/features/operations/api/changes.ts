@@ -46,10 +46,18 @@ export type StaffDecision =
   // `seenUpdatedAt`: the amendment's `updatedAt` as the screen showed it (another one since: 409, 3908).
   | { action: 'approve'; price?: number; charges?: Charges; seenUpdatedAt?: string }
   | { action: 'requote'; price: number; charges?: Charges; validUntil: string }
-  | { action: 'decline'; message: string }
-  | { action: 'ask'; message: string }
+  // `seenUpdatedAt`: what the screen showed (the amendment's, the booking's as the ask opened, the cancellation
+  // request's `updatedAt`): a change the customer made since is refused (409, decision 3910).
+  | { action: 'decline'; message: string; seenUpdatedAt?: string }
+  | { action: 'ask'; message: string; seenUpdatedAt?: string }
   | { action: 'confirm-cancellation' }
-  | { action: 'decline-cancellation'; message: string };
+  | { action: 'decline-cancellation'; message: string; seenUpdatedAt?: string };
+
+/** A message to the customer and, when the screen named it, what it showed. */
+const said = (decision: { message: string; seenUpdatedAt?: string }) =>
+  decision.seenUpdatedAt
+    ? { message: decision.message, seenUpdatedAt: decision.seenUpdatedAt }
+    : { message: decision.message };
 
 export function useStaffDecision(id: string) {
   const queryClient = useQueryClient();
@@ -73,13 +81,13 @@ export function useStaffDecision(id: string) {
             validUntil: decision.validUntil,
           });
         case 'decline':
-          return api.put<BookingChanges>(`${base}/amendments/decline`, { message: decision.message });
+          return api.put<BookingChanges>(`${base}/amendments/decline`, said(decision));
         case 'ask':
-          return api.put<BookingChanges>(`${base}/amendments/ask`, { message: decision.message });
+          return api.put<BookingChanges>(`${base}/amendments/ask`, said(decision));
         case 'confirm-cancellation':
           return api.put<BookingChanges>(`${base}/cancellation-request/confirm`);
         case 'decline-cancellation':
-          return api.put<BookingChanges>(`${base}/cancellation-request/decline`, { message: decision.message });
+          return api.put<BookingChanges>(`${base}/cancellation-request/decline`, said(decision));
       }
     },
   });

@@ -304,3 +304,67 @@ describe('an amendment approved', () => {
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });
+
+// The customer may withdraw what staff read and ask again, or make the change herself, while staff write their
+// answer: a decline or an ask names what the screen showed, and a refusal shows what stands (decision 3910).
+describe('a decline or an ask to amend', () => {
+  const changed = 'The customer changed this booking since you opened it: read it again before you decide';
+
+  function refusing(shown: object) {
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') return failureEnvelope(changed, 409);
+      return envelope(url.endsWith('/changes') ? shown : rateRequestDetail());
+    });
+    vi.stubGlobal('fetch', fetch);
+    const reads = () =>
+      fetch.mock.calls.filter(([url, init]) => url.endsWith('/changes') && init?.method !== 'PUT').length;
+    const sent = async (path: string) =>
+      waitFor(() => {
+        const call = fetch.mock.calls.find(([url]) => url.endsWith(path));
+        expect(call).toBeTruthy();
+        return JSON.parse(String(call![1]?.body)) as unknown;
+      });
+    return { reads, sent };
+  }
+
+  it('names the amendment shown when declining it, and reads the changes again once refused', async () => {
+    const amendment = requestedAmendment({ fields: [fieldChange('commodity', 'commodity', 'Pistachios', 'Dates')] });
+    const { reads, sent } = refusing({ amendment, cancellation: null, cargoSailedAt: null });
+    const user = userEvent.setup();
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    await user.type(await screen.findByLabelText('Message to the customer'), 'Dates are not allowed');
+    const before = reads();
+    await user.click(screen.getByRole('button', { name: 'Decline amendment' }));
+    expect(await sent('/amendments/decline')).toEqual({
+      message: 'Dates are not allowed',
+      seenUpdatedAt: amendment.updatedAt,
+    });
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it('names the cancellation request shown when declining it', async () => {
+    const cancellation = { ...CHANGES.cancellation, updatedAt: '2026-12-03T08:00:00.000000Z' };
+    const { sent } = refusing({ ...CHANGES, cancellation });
+    const user = userEvent.setup();
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    await user.type(await screen.findByLabelText('Message to the customer'), 'The date can move instead');
+    await user.click(screen.getByRole('button', { name: 'Decline cancellation' }));
+    expect(await sent('/cancellation-request/decline')).toEqual({
+      message: 'The date can move instead',
+      seenUpdatedAt: cancellation.updatedAt,
+    });
+  });
+
+  it('names the booking as the ask opened', async () => {
+    const { sent } = refusing({ amendment: null, cancellation: null, cargoSailedAt: null });
+    const user = userEvent.setup();
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    await user.click(await screen.findByRole('button', { name: 'Ask customer to amend' }));
+    await user.type(screen.getByLabelText('What the customer should change, and why'), 'Name the consignee');
+    await user.click(screen.getByRole('button', { name: 'Ask customer to amend' }));
+    expect(await sent('/amendments/ask')).toEqual({
+      message: 'Name the consignee',
+      seenUpdatedAt: rateRequestDetail().updatedAt,
+    });
+  });
+});

@@ -277,7 +277,9 @@ function AmendmentDecision({
         <WithMessage
           pending={pending}
           sendLabel={t('changes.declineAmendment')}
-          onSend={(message) => decide({ action: 'decline', message }, t('changes.amendmentDeclined'))}
+          onSend={(message) =>
+            decide({ action: 'decline', message, seenUpdatedAt: amendment.updatedAt }, t('changes.amendmentDeclined'))
+          }
         >
           {mayApprove ? (
             <Button
@@ -295,22 +297,25 @@ function AmendmentDecision({
   );
 }
 
-/** Staff ask the customer to amend a confirmed booking, saying why (DCSA use case 6). */
-function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
+/** Staff ask the customer to amend a confirmed booking, saying why (DCSA use case 6). `updatedAt`: the
+ * booking's as the screen shows it. */
+function AskForAmendment({ rateRequestId, updatedAt }: { rateRequestId: string; updatedAt: string | undefined }) {
   const { t } = useTranslation('operations');
   const { decide, pending } = useDecide(rateRequestId);
-  const [asking, setAsking] = useState(false);
+  // The booking as the ask opened (null: closed): the ask names it, so staff never ask for a change the
+  // customer has made meanwhile (decision 3910).
+  const [asking, setAsking] = useState<{ seenUpdatedAt?: string } | null>(null);
   if (!asking) {
     return (
       <div className={styles.actions}>
-        <Button variant="outline" onClick={() => setAsking(true)}>
+        <Button variant="outline" onClick={() => setAsking({ seenUpdatedAt: updatedAt })}>
           {t('changes.ask')}
         </Button>
       </div>
     );
   }
   const send = async (message: string) => {
-    if (await decide({ action: 'ask', message }, t('changes.asked'))) setAsking(false);
+    if (await decide({ action: 'ask', message, ...asking }, t('changes.asked'))) setAsking(null);
   };
   return (
     <WithMessage
@@ -320,7 +325,7 @@ function AskForAmendment({ rateRequestId }: { rateRequestId: string }) {
       pending={pending}
       onSend={(message) => void send(message)}
     >
-      <Button variant="outline" disabled={pending} onClick={() => setAsking(false)}>
+      <Button variant="outline" disabled={pending} onClick={() => setAsking(null)}>
         {t('changes.keep')}
       </Button>
     </WithMessage>
@@ -378,7 +383,7 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
           )}
         </>
       ) : null}
-      {mayAsk ? <AskForAmendment rateRequestId={rateRequestId} /> : null}
+      {mayAsk ? <AskForAmendment rateRequestId={rateRequestId} updatedAt={booking.data?.updatedAt} /> : null}
       {cancellation ? (
         <>
           <p className={styles.status}>
@@ -400,7 +405,10 @@ export function ChangeReview({ rateRequestId }: { rateRequestId: string }) {
               pending={pending}
               sendLabel={t('changes.declineCancellation')}
               onSend={(message) =>
-                decide({ action: 'decline-cancellation', message }, t('changes.cancellationDeclined'))
+                decide(
+                  { action: 'decline-cancellation', message, seenUpdatedAt: cancellation.updatedAt },
+                  t('changes.cancellationDeclined'),
+                )
               }
             >
               {can('booking_cancellation', cancellation.stateName, 'confirm', 'staff', {

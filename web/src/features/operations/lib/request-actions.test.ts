@@ -82,6 +82,19 @@ describe("the console's steps on a rate request", () => {
     ]);
   });
 
+  // The customer may fix her request while staff write what to fix (decision 3910).
+  it('names the booking as the dialog opened in a revision request and a rejection', async () => {
+    const said = { message: 'Wrong port', routing: '', seenUpdatedAt: '2026-11-02T00:00:00.000000Z' };
+    const d = detail({});
+    await requestAction('request_revision').call(d, said);
+    await requestAction('reject').call(d, said);
+    const body = { message: 'Wrong port', seenUpdatedAt: said.seenUpdatedAt };
+    expect(vi.mocked(api.put).mock.calls).toEqual([
+      ['/booking/api/v1/admin/rate-requests/r1/request-revision', body],
+      ['/booking/api/v1/admin/rate-requests/r1/reject', body],
+    ]);
+  });
+
   it("fills a prompt's price from the booking", () => {
     expect(requestAction('confirm_request').prompt?.(detail({ price: 1200 }))).toBe(
       'Confirm this booking at 1200 USD per container? It was requested through the API: the customer has no price ' +

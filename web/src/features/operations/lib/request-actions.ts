@@ -16,8 +16,8 @@ export const ADMIN = '/booking/api/v1/admin';
 export type Detail = Answer<'booking_admin_rate_request_detail'>;
 
 /** What staff said in the dialog: the reason (trimmed), the sailing chosen (a routing reference or ''), and
- * the booking's `updatedAt` as the dialog opened (a confirmation names it: a change the customer made since
- * is refused, decision 3908). */
+ * the booking's `updatedAt` as the dialog opened (a confirmation, a revision request or a rejection names it:
+ * a change the customer made since is refused, decisions 3908 and 3910). */
 export interface Said {
   message: string;
   routing: string;
@@ -94,9 +94,9 @@ function action(row: Row & { console: NonNullable<Row['console']> }): RequestAct
     choosesSailing: c.choosesSailing,
     prompt: prompt === null ? undefined : (d) => fill(words().prompt ?? prompt, d),
     call: (d, said) => {
-      if (c.reason) return api.put(path(d), { message: said.message });
       // A step that takes a body names the booking as the dialog opened (none named: as it stands).
       const seen = row.body && said.seenUpdatedAt ? { seenUpdatedAt: said.seenUpdatedAt } : {};
+      if (c.reason) return api.put(path(d), { message: said.message, ...seen });
       const sailing = c.choosesSailing && said.routing ? { sailing: { routingReference: said.routing } } : {};
       const body = { ...sailing, ...seen };
       const given = Object.keys(body).length > 0;

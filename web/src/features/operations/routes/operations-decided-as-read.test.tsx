@@ -55,3 +55,39 @@ describe("staff's acceptance of a shipping order", () => {
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });
+
+// She may correct what staff are about to return it for: the revision request names the order as the dialog
+// opened, as the acceptance does, and a refusal reads the booking again (decision 3910).
+describe("staff's revision request of a shipping order", () => {
+  it('names the order as the dialog opened, and reads the booking again once refused', async () => {
+    const opened = '2026-11-02T09:00:00.000000Z';
+    let detail = updatedOrder(opened);
+    const asked: unknown[] = [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/shipping-orders/so-1/request-revision')) {
+        asked.push(JSON.parse(String(init?.body)));
+        return failureEnvelope(CHANGED, 409);
+      }
+      if (url.includes('/rate-requests/rr-1/changes'))
+        return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
+      if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
+      if (url.includes('/rate-requests/rr-1')) return envelope(detail);
+      return envelope({ list: { list: [], totalCount: 0 } });
+    });
+    const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/rate-requests/rr-1')).length;
+    renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Order Revision' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getAllByLabelText(/revise message/)[0];
+    fireEvent.change(field, { target: { value: 'Name the pistachios' } });
+    detail = updatedOrder('2026-11-02T09:05:00.000000Z');
+    const before = reads();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText(CHANGED)).toBeTruthy();
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ seenUpdatedAt: opened });
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+});

@@ -191,7 +191,8 @@ describe("staff's decline of a shipping order", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(described()).toBe('Too long'));
     expect(document.activeElement).toBe(field);
-    expect(sent).toEqual([{ message: REASON }]);
+    // Named as the dialog opened: an order the customer changed since is not declined unread (decision 3910).
+    expect(sent).toEqual([{ message: REASON, seenUpdatedAt: shippingOrder().updatedAt }]);
   });
 
   it('sends the message and tells staff it is done', async () => {

@@ -129,7 +129,8 @@ function ActionDialog({
   // Staff may set or change the booking's sailing as they quote or confirm.
   const [routing, setRouting] = useState('');
   // The booking and its order as the dialog opened: a decision names them, so a change the customer made
-  // meanwhile (an update through the API) is refused, not accepted unread (decision 3908).
+  // meanwhile (an update through the API) is refused, not accepted unread (decision 3908), nor answered with a
+  // revision request or a decline of what she may have fixed already (decision 3910).
   const [seen] = useState(() => ({ booking: detail.updatedAt, order: detail.order?.updatedAt }));
   // (The quote has its own dialog, ../components/quote-dialog.tsx; the sailing is chosen at confirmation or in the
   // booking's sailing panel.)
@@ -148,14 +149,21 @@ function ActionDialog({
       if (step) return step.call(detail, { message: message.trim(), routing, seenUpdatedAt: seen.booking });
       if (action === 'order_accept')
         return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/accept`, { seenUpdatedAt: seen.order });
-      if (declines) return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/decline`, { message: message.trim() });
+      if (declines)
+        return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/decline`, {
+          message: message.trim(),
+          seenUpdatedAt: seen.order,
+        });
       if (action === 'order_issue') return api.put(`${ADMIN}/rate-requests/${detail.id}/transport-document/issue`);
       const messages = Object.fromEntries(
         Object.entries(revise)
           .filter(([, m]) => m.trim())
           .map(([k, m]) => [k, m.trim()]),
       );
-      return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/request-revision`, { revise: messages });
+      return api.put(`${ADMIN}/shipping-orders/${detail.order!.id}/request-revision`, {
+        revise: messages,
+        seenUpdatedAt: seen.order,
+      });
     },
     onClose,
     (text, e) => {
