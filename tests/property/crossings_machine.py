@@ -214,6 +214,43 @@ class Crossings(RuleBasedStateMachine):
             return True
         return deliberate(answer, f"{name} {path}")
 
+    def _staff_read(self, booking: Booking) -> dict[str, Any]:
+        """The booking as staff's screen reads it now (read afresh: a rule runs outside the checks' round)."""
+        return self.world.portal(booking, staff=True)
+
+    def _decide_as_read(
+        self,
+        data: st.DataObject,
+        booking: Booking,
+        step: tuple[str, str, str],
+        must: bool,
+        body: dict[str, Any] | None,
+        order: bool = False,
+    ) -> bool:
+        """A staff decision, naming what their screen read (`seenUpdatedAt`, decision 3908) or not, drawn:
+        as the booking (`order`: its shipping order) reads now, it must be taken as without; as it read
+        before the customer's latest change of the request, it is refused (409) recording nothing, and staff
+        read it again and decide."""
+        name, method, path = step
+        marks = ["none", "as it reads now"]
+        if must and not order and booking.read_before_her_change is not None:
+            marks.append("before her change")
+        mark = data.draw(st.sampled_from(marks), label="seenUpdatedAt")
+        if mark == "before her change":
+            head = self.world.head()
+            stale = {**(body or {}), "seenUpdatedAt": booking.read_before_her_change}
+            self.world.count(f"{name} (read before her change, refused)")
+            answer = self.world.call(method, path, self.world.admin, json=stale)
+            assert answer.status_code == 409, (
+                f"{name} as read before the customer's change: {answer.status_code} {answer.text[:600]}"
+            )
+            assert self.world.head() == head, f"{name} refused as read before her change recorded something"
+            mark = "as it reads now"
+        if mark == "as it reads now":
+            read = self._staff_read(booking)
+            body = {**(body or {}), "seenUpdatedAt": (read["order"] if order else read)["updatedAt"]}
+        return self._step(name, method, path, self.world.admin, must, json=body)
+
     # -- the customers ---
     @initialize(tracking=st.sampled_from([None, ["tracking.event"]]), company=st.booleans())
     def two_customers(self, tracking: list[str] | None, company: bool) -> None:
@@ -325,13 +362,8 @@ class Crossings(RuleBasedStateMachine):
             body["charges"] = [{"code": "ocean_freight", "amount": f"{freight:.2f}"}] + (
                 [{"code": "baf", "amount": "150.50"}] if float(price) > 200 else []
             )
-        self._step(
-            "staff quote",
-            "PUT",
-            f"{ADMIN}/rate-requests/{booking.id}/quote",
-            self.world.admin,
-            True,
-            json=body,
+        self._decide_as_read(
+            data, booking, ("staff quote", "PUT", f"{ADMIN}/rate-requests/{booking.id}/quote"), True, body
         )
         if itemised:
             booking.fees = set()  # staff's own breakdown names every line, a fee or none
@@ -381,9 +413,11 @@ class Crossings(RuleBasedStateMachine):
     def customer_edits_the_request(self, data: st.DataObject, quantity: int) -> None:
         booking = self._pick(data, lambda b: not b.firm and b.state in ("revision_requested", "quoted"))
         body = screens_payload(STAFF_LANE, quantity, False, "Pistachios, roasted")
+        read = str(self._staff_read(booking)["updatedAt"])
         self._step(
             "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", self._by(data, booking), True, json=body
         )
+        booking.read_before_her_change = read
         booking.fees = set()  # an edit voids the quote and its breakdown: the next quote prices it anew
         booking.on_lane = False  # the edit names the staff's lane, where the published sailing does not call
 
@@ -408,8 +442,10 @@ class Crossings(RuleBasedStateMachine):
         file_id = self._upload(booking.owner, "loi")
         body = {"documents": [{"documentTypeId": 1, "fileId": file_id}]}
         path = f"{CLIENT}/rate-requests/{booking.id}/booking-request"
+        read = str(self._staff_read(booking)["updatedAt"])
         self._step("letter", "PUT", path, self._by(data, booking), True, json=body)
         booking.letter = True
+        booking.read_before_her_change = read
 
     @precondition(lambda self: self._any(lambda b: b.state == "loi_pending" and b.letter))
     @rule(data=st.data(), with_sailing=st.booleans())
@@ -417,7 +453,7 @@ class Crossings(RuleBasedStateMachine):
         booking = self._pick(data, lambda b: b.state == "loi_pending" and b.letter)
         body = {"sailing": SAILING} if with_sailing and booking.on_lane else None
         path = f"{ADMIN}/rate-requests/{booking.id}/confirm-booking"
-        self._step("confirm booking", "PUT", path, self.world.admin, True, json=body)
+        self._decide_as_read(data, booking, ("confirm booking", "PUT", path), True, body)
 
     @precondition(lambda self: self._any(lambda b: b.firm and b.state in ("requested", "quoted")))
     @rule(data=st.data(), price=PRICES, with_sailing=st.booleans())
@@ -509,7 +545,7 @@ class Crossings(RuleBasedStateMachine):
     def staff_accept_the_order(self, data: st.DataObject) -> None:
         booking = self._pick(data, self._decidable)
         path = f"{ADMIN}/shipping-orders/{booking.order_id}/accept"
-        self._step("order accept", "PUT", path, self.world.admin, True)
+        self._decide_as_read(data, booking, ("order accept", "PUT", path), True, None, order=True)
 
     @precondition(
         lambda self: self._any(

@@ -176,6 +176,9 @@ class Booking:
     # held against every door in the next round of checks.
     before_update: OrderAsItWas | None = None
     withdrawn: OrderAsItWas | None = None
+    # The booking's `updatedAt` as staff's screen read it just before the customer's latest change of the
+    # request (an edit, the letter): a decision naming it must be refused, recording nothing (3908).
+    read_before_her_change: str | None = None
 
     @property
     def firm(self) -> bool:
@@ -333,6 +336,10 @@ class World:
     # -- what a topology says ---
     def settle(self) -> None:
         """Wait until every follower (read models and policies) has applied the store's head."""
+        raise NotImplementedError
+
+    def head(self) -> int:
+        """The store's last notification id (a refused step must leave it where it was)."""
         raise NotImplementedError
 
     def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
@@ -887,6 +894,27 @@ def every_read_answers(world: World) -> None:
             assert answer.status_code in (403, 404), f"another's booking: {answer.status_code}"
             answer = world.call("GET", f"{V2}/{booking.reference}", stranger.api_key)
             assert answer.status_code in (403, 404), f"another's /v2 booking: {answer.status_code}"
+
+
+@check
+def the_waiting_list_is_what_waits(world: World) -> None:
+    """Her list asked for only what waits for her (`waiting=customer`, decision 3909) holds exactly the
+    bookings her whole list says wait for her; its total and the overview's `waitingCount` count them."""
+    for who in world.customers:
+        path = f"{CLIENT}/rate-requests"
+        whole = envelope(world.call("GET", path, who.headers, params={"limit": 100}), 200)["list"]
+        params = {"limit": 100, "waiting": "customer"}
+        waiting = envelope(world.call("GET", path, who.headers, params=params), 200)["list"]
+        expected = {row["id"] for row in whole["list"] if row["waitingFor"] == "customer"}
+        listed = {row["id"] for row in waiting["list"]}
+        assert listed == expected, (
+            f"{who.username}: waiting=customer lists {sorted(listed)}, her list says {sorted(expected)} wait"
+        )
+        overview = envelope(world.call("GET", f"{CLIENT}/overview", who.headers), 200)
+        assert waiting["totalCount"] == overview["waitingCount"] == len(expected), (
+            f"{who.username}: {len(expected)} wait for her; the filter's total says {waiting['totalCount']},"
+            f" the overview {overview['waitingCount']}"
+        )
 
 
 @check

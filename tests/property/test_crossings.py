@@ -69,6 +69,9 @@ class InProcessWorld(World):
                 return
         raise AssertionError("the followers did not settle")
 
+    def head(self) -> int:
+        return int(self.services.store.head())
+
     def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
         login = self.services.accounts.login_id(username)  # a later generation once erased
         account = Account.open(username, account_type, [], profile, SYSTEM_ACTOR, login)

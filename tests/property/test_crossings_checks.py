@@ -32,6 +32,7 @@ import domain.booking.emails
 import domain.booking.notices
 import domain.emails.words
 import policies.webhooks.queries
+import projections.booking.queries
 import projections.booking_trail
 from domain.booking.rate_request import RateRequest
 from domain.booking.reference import seed_containers
@@ -313,6 +314,15 @@ def test_an_order_left_open_by_a_cancelled_booking_fails_a_closed_booking_holds_
         assert "shipping order still ready_for_approval" in failed
     finally:
         del world.bookings[booking.id]
+
+
+def test_a_filter_that_lists_every_booking_fails_the_waiting_list_is_what_waits(
+    world: InProcessWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The world's bookings wait for their customer (a draft to approve, an order to revise): the filter
+    # broken to the other side lists none of them.
+    monkeypatch.setattr(projections.booking.queries, "WAITING_FOR_CUSTOMER", "r.waiting_for = 'staff'")
+    assert "waiting=customer lists" in _fails(world, "the_waiting_list_is_what_waits")
 
 
 def test_every_check_is_shown_to_fail_somewhere() -> None:

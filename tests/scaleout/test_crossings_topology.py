@@ -90,6 +90,9 @@ class DeployedWorld(World):
             assert time.monotonic() < deadline, f"the followers did not reach {head}: {positions}"
             time.sleep(0.05)
 
+    def head(self) -> int:
+        return int(self.shared.store.head())
+
     def open_customer(self, username: str, profile: dict[str, Any], account_type: int = INDIVIDUAL) -> None:
         login = self.shared.accounts.login_id(username)  # a later generation once erased
         account = Account.open(username, account_type, [], profile, SYSTEM_ACTOR, login)
