@@ -194,6 +194,15 @@ async def tariff_suggestion(id: str, _: AdminUser, services: ServicesDep) -> Res
     return await read_answer(_suggestion, services, id)
 
 
+def _way(times: dict[str, Any]) -> dict[str, Any]:
+    """`QuotingWay`."""
+    return {
+        "quoted": times["quoted"],
+        "medianSecondsToQuote": times["median_seconds"],
+        "p90SecondsToQuote": times["p90_seconds"],
+    }
+
+
 def _weeks(services: Services, weeks: int) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
         found = read.quoting_by_week(tx, datetime.now(UTC).date(), weeks)
@@ -206,6 +215,8 @@ def _weeks(services: Services, weeks: int) -> list[dict[str, Any]]:
             "instantShare": w["quoted_instantly"] / w["requests"] if w["requests"] else None,
             "medianSecondsToQuote": w["median_seconds"],
             "p90SecondsToQuote": w["p90_seconds"],
+            "fromTariff": _way(w["from_tariff"]),
+            "byStaff": _way(w["by_staff"]),
             "accepted": w["accepted"],
             "acceptedShare": w["accepted"] / w["quoted"] if w["quoted"] else None,
         }
@@ -218,5 +229,6 @@ async def quoting_stats(
     _: AdminUser, services: ServicesDep, weeks: int = Query(12, ge=1, le=104)
 ) -> Response:
     """Per week of asking, oldest first up to this week: the share of rate requests quoted instantly, time
-    to the first quote (median, 90th percentile) and the share of quotes accepted."""
+    to the first quote (median, 90th percentile) apart for quotes from the tariff and quotes by staff, and
+    the share of quotes accepted."""
     return await read_answer(_weeks, services, weeks)

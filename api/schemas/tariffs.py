@@ -85,9 +85,21 @@ class TariffSuggestion(WireModel):
     charge_kinds: list[ChargeKind]
 
 
+class QuotingWay(WireModel):
+    """The week's rate requests first quoted one way: how many, and the time from asking to that quote
+    (seconds; None when none was quoted this way, never 0)."""
+
+    quoted: int
+    median_seconds_to_quote: float | None
+    p90_seconds_to_quote: float | None
+
+
 class QuotingWeek(WireModel):
     """How quoting went for the rate requests asked for in one week (Monday first). Shares are 0..1 (None
-    without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote."""
+    without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote.
+    `medianSecondsToQuote` and `p90SecondsToQuote` count every first quote, from the tariff and by staff
+    together: a week of many instant quotes reads fast whatever staff took. `fromTariff` (priced instantly
+    from the published tariff) and `byStaff` (priced by hand) tell each way apart."""
 
     week_start: str
     requests: int
@@ -96,5 +108,7 @@ class QuotingWeek(WireModel):
     instant_share: float | None
     median_seconds_to_quote: float | None
     p90_seconds_to_quote: float | None
+    from_tariff: QuotingWay
+    by_staff: QuotingWay
     accepted: int
     accepted_share: float | None

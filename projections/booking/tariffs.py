@@ -176,7 +176,9 @@ def percentile(values: list[float], share: float) -> float | None:
 def quoting_by_week(tx: Tx, today: date, weeks: int) -> list[dict[str, Any]]:
     """Per week of asking (Monday first, oldest first, `weeks` of them up to this one): how many rate
     requests, how many quoted and how many of those instantly, time to the first quote (median and 90th
-    percentile, seconds), and how many quotes were accepted."""
+    percentile, seconds) of all of them and apart for each way of quoting (`from_tariff`, `by_staff`: an
+    instant quote takes no time, and mixed with staff's it would hide how long requests waited for a
+    person), and how many quotes were accepted."""
     first = week_start(today) - timedelta(weeks=weeks - 1)
     found = tx.all(
         f"SELECT created_at, first_quoted_at, quoted_instantly, accepted FROM {QUOTING}"
@@ -191,19 +193,30 @@ def quoting_by_week(tx: Tx, today: date, weeks: int) -> list[dict[str, Any]]:
     answer = []
     for start, rows in buckets.items():
         quoted = [r for r in rows if r["first_quoted_at"] is not None]
-        waits = [(_moment(r["first_quoted_at"]) - _moment(r["created_at"])).total_seconds() for r in quoted]
+        from_tariff = [r for r in quoted if r["quoted_instantly"]]
+        by_staff = [r for r in quoted if not r["quoted_instantly"]]
         answer.append(
             {
                 "week_start": start,
                 "requests": len(rows),
-                "quoted": len(quoted),
-                "quoted_instantly": sum(1 for r in quoted if r["quoted_instantly"]),
-                "median_seconds": percentile(waits, 0.5),
-                "p90_seconds": percentile(waits, 0.9),
+                **_times(quoted),
+                "quoted_instantly": len(from_tariff),
+                "from_tariff": _times(from_tariff),
+                "by_staff": _times(by_staff),
                 "accepted": sum(1 for r in quoted if r["accepted"]),
             }
         )
     return answer
+
+
+def _times(quoted: list[dict[str, Any]]) -> dict[str, Any]:
+    """How many of these rate requests were quoted and the time to their first quote (None without any)."""
+    waits = [(_moment(r["first_quoted_at"]) - _moment(r["created_at"])).total_seconds() for r in quoted]
+    return {
+        "quoted": len(quoted),
+        "median_seconds": percentile(waits, 0.5),
+        "p90_seconds": percentile(waits, 0.9),
+    }
 
 
 def _moment(text: str) -> datetime:

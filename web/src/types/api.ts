@@ -892,7 +892,8 @@ export interface paths {
         /**
          * Quoting Stats
          * @description Per week of asking, oldest first up to this week: the share of rate requests quoted instantly, time
-         *     to the first quote (median, 90th percentile) and the share of quotes accepted.
+         *     to the first quote (median, 90th percentile) apart for quotes from the tariff and quotes by staff, and
+         *     the share of quotes accepted.
          */
         get: operations["tariffs_quoting_stats"];
         put?: never;
@@ -7988,15 +7989,33 @@ export interface components {
             per: "container" | "booking";
         };
         /**
+         * QuotingWay
+         * @description The week's rate requests first quoted one way: how many, and the time from asking to that quote
+         *     (seconds; None when none was quoted this way, never 0).
+         */
+        QuotingWay: {
+            /** Mediansecondstoquote */
+            medianSecondsToQuote: number | null;
+            /** P90Secondstoquote */
+            p90SecondsToQuote: number | null;
+            /** Quoted */
+            quoted: number;
+        };
+        /**
          * QuotingWeek
          * @description How quoting went for the rate requests asked for in one week (Monday first). Shares are 0..1 (None
          *     without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote.
+         *     `medianSecondsToQuote` and `p90SecondsToQuote` count every first quote, from the tariff and by staff
+         *     together: a week of many instant quotes reads fast whatever staff took. `fromTariff` (priced instantly
+         *     from the published tariff) and `byStaff` (priced by hand) tell each way apart.
          */
         QuotingWeek: {
             /** Accepted */
             accepted: number;
             /** Acceptedshare */
             acceptedShare: number | null;
+            byStaff: components["schemas"]["QuotingWay"];
+            fromTariff: components["schemas"]["QuotingWay"];
             /** Instantshare */
             instantShare: number | null;
             /** Mediansecondstoquote */

@@ -69,7 +69,17 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
   );
 }
 
-/** The staff overview's view of quoting: instant share, time to quote and acceptance, by week. */
+type QuotingWay = QuotingWeeks[number]['fromTariff'];
+
+/** The median time to quote of one way of quoting; a week whose requests none was quoted that way says so
+ * (`none`) instead of a time, and a week without requests shows nothing. */
+function wayWait(requests: number, way: QuotingWay, none: string): string {
+  if (!requests) return '-';
+  return way.quoted ? formatWait(way.medianSecondsToQuote) : none;
+}
+
+/** The staff overview's view of quoting: instant share, time to quote from the tariff and by staff, and
+ * acceptance, by week. */
 export function QuotingPanel() {
   const { t } = useTranslation('admin');
   const query = useQuery(quotingStatsOptions(WEEKS));
@@ -84,18 +94,37 @@ export function QuotingPanel() {
         <span className={styles.swatchAccepted} aria-hidden="true" /> {t('quoting.accepted')}
       </p>
       <Bars weeks={weeks} />
+      <p className={styles.legend}>{t('quoting.waitNote')}</p>
       {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('quoting.byWeek')}>
         <table className={styles.table}>
           <caption className="visually-hidden">{t('quoting.byWeek')}</caption>
+          {/* The time to quote is told apart for each way a request was priced: the tariff's instant quotes
+              mixed with staff's would make a week of many of them read fast whatever staff took. */}
           <thead>
             <tr>
-              <th scope="col">{t('quoting.weekOf')}</th>
-              <th scope="col">{t('quoting.requests')}</th>
-              <th scope="col">{t('quoting.quotedInstantly')}</th>
+              <th scope="col" rowSpan={2}>
+                {t('quoting.weekOf')}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {t('quoting.requests')}
+              </th>
+              <th scope="colgroup" colSpan={2}>
+                {t('quoting.fromTariff')}
+              </th>
+              <th scope="colgroup" colSpan={3}>
+                {t('quoting.byStaff')}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {t('quoting.acceptedHead')}
+              </th>
+            </tr>
+            <tr>
+              <th scope="col">{t('quoting.quotedShare')}</th>
+              <th scope="col">{t('quoting.median')}</th>
+              <th scope="col">{t('quoting.quoted')}</th>
               <th scope="col">{t('quoting.median')}</th>
               <th scope="col">{t('quoting.p90')}</th>
-              <th scope="col">{t('quoting.acceptedHead')}</th>
             </tr>
           </thead>
           <tbody>
@@ -103,9 +132,20 @@ export function QuotingPanel() {
               <tr key={w.weekStart} data-testid="quoting-week">
                 <td>{weekLabel(w.weekStart)}</td>
                 <td>{localDigits(String(w.requests))}</td>
-                <td>{formatShare(w.instantShare)}</td>
-                <td>{formatWait(w.medianSecondsToQuote)}</td>
-                <td>{formatWait(w.p90SecondsToQuote)}</td>
+                <td>
+                  {w.requests
+                    ? localDigits(
+                        t('quoting.countAndShare', {
+                          n: w.fromTariff.quoted,
+                          share: formatShare(w.instantShare),
+                        }),
+                      )
+                    : '-'}
+                </td>
+                <td>{wayWait(w.requests, w.fromTariff, t('quoting.noTariffQuotes'))}</td>
+                <td>{w.requests ? localDigits(String(w.byStaff.quoted)) : '-'}</td>
+                <td>{wayWait(w.requests, w.byStaff, t('quoting.noStaffQuotes'))}</td>
+                <td>{formatWait(w.byStaff.p90SecondsToQuote)}</td>
                 <td>{formatShare(w.acceptedShare)}</td>
               </tr>
             ))}
