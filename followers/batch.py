@@ -13,6 +13,8 @@ Handlers describe row changes instead of issuing SQL:
 - `add(table, row, *columns)` counts: `INSERT row ON CONFLICT (key) DO UPDATE SET column = column + ...`; a
   batch's adds to one row fold into one statement's row. A counter table is written only by `add` (adds
   commute, so their order against each other does not matter) and not read back within the batch.
+- `raise_to(table, row, column)` keeps the greatest value seen (a latest position): the same upsert with the
+  greater of the stored and the new value, folded the same way (a maximum commutes too), never read back.
 
 Equivalence with the statement-per-event handlers: tables are independent (no triggers, no foreign keys), so
 only the order of writes to one row matters, and each row's writes are folded in order; `UPDATE`s of rows that
@@ -45,7 +47,18 @@ BULK_PARAMETERS = 16_000
 
 
 class _Table:
-    __slots__ = ("adds", "changes", "deleted", "inserts", "keep_inserts", "key", "loaded", "name", "single")
+    __slots__ = (
+        "adds",
+        "changes",
+        "deleted",
+        "greatest",
+        "inserts",
+        "keep_inserts",
+        "key",
+        "loaded",
+        "name",
+        "single",
+    )
 
     def __init__(self, name: str, key: tuple[str, ...]) -> None:
         self.name = name
@@ -61,9 +74,13 @@ class _Table:
         self.deleted: set[Any] = set()
         # Counters (`add`): the counted columns and the row to insert, holding the batch's sums, by key.
         self.adds: dict[Key, tuple[tuple[str, ...], Row]] = {}
+        # Greatest values (`raise_to`): the column and the row to insert, with the batch's greatest, by key.
+        self.greatest: dict[Key, tuple[tuple[str, ...], Row]] = {}
 
     def pending(self) -> bool:
-        return bool(self.inserts or self.keep_inserts or self.changes or self.deleted or self.adds)
+        return bool(
+            self.inserts or self.keep_inserts or self.changes or self.deleted or self.adds or self.greatest
+        )
 
 
 class BatchTx:
@@ -136,6 +153,19 @@ class BatchTx:
             raise ValueError(f"{table}: adds to one row count {counted}, not {columns}")
         for column in columns:
             sums[column] += row[column]
+
+    def raise_to(self, table: str, row: Row, column: str) -> None:
+        """Insert `row`, or raise the stored row's `column` to `row[column]` if that is greater (the stored
+        one's other columns stay). A table written this way is written only so, and not read back."""
+        t = self._tables[table]
+        key = (row[t.single],) if t.single is not None else tuple(row[c] for c in t.key)
+        pending = t.greatest.get(key)
+        if pending is None:
+            t.greatest[key] = ((column,), dict(row))
+        elif pending[0] != (column,):
+            raise ValueError(f"{table}: one row keeps the greatest {pending[0]}, not {column}")
+        elif row[column] > pending[1][column]:
+            pending[1][column] = row[column]
 
     def get(self, table: str, key: Any) -> Row | None:
         """The row as this batch's writes left it (do not mutate it; use `update`)."""
@@ -298,14 +328,15 @@ class BatchTx:
                 if table is None:
                     t.loaded.clear()
                 continue
-            inserts, keep, changes, deleted, adds = (
+            inserts, keep, changes, deleted, adds, greatest = (
                 list(t.inserts.values()),
                 list(t.keep_inserts.values()),
                 t.changes,
                 t.deleted,
                 list(t.adds.values()),
+                list(t.greatest.values()),
             )
-            t.inserts, t.keep_inserts, t.changes, t.deleted, t.adds = {}, {}, {}, set(), {}
+            t.inserts, t.keep_inserts, t.changes, t.deleted, t.adds, t.greatest = {}, {}, {}, set(), {}, {}
             t.loaded.clear()
             if deleted and self._multi_row():
                 gone = list(deleted)
@@ -331,13 +362,24 @@ class BatchTx:
                 self._write(sql, params)
             if adds:
                 self._add_rows(t, adds)
+            if greatest:
+                self._add_rows(t, greatest, greatest=True)
 
-    def _add_rows(self, t: _Table, adds: list[tuple[tuple[str, ...], Row]]) -> None:
+    def _add_rows(
+        self, t: _Table, adds: list[tuple[tuple[str, ...], Row]], *, greatest: bool = False
+    ) -> None:
         by_shape: dict[tuple[tuple[str, ...], tuple[str, ...]], list[tuple[Any, ...]]] = {}
         for counted, row in adds:
             by_shape.setdefault((tuple(row), counted), []).append(tuple(row.values()))
+        # SQLite's two-argument MAX is PostgreSQL's GREATEST.
+        larger = "MAX" if self.dialect == "sqlite" else "GREATEST"
         for (columns, counted), values in by_shape.items():
-            sums = ", ".join(f"{c} = {t.name}.{c} + excluded.{c}" for c in counted)
+            sums = ", ".join(
+                f"{c} = {larger}({t.name}.{c}, excluded.{c})"
+                if greatest
+                else f"{c} = {t.name}.{c} + excluded.{c}"
+                for c in counted
+            )
             conflict = f" ON CONFLICT ({', '.join(t.key)}) DO UPDATE SET {sums}"
             marks, names = f"({placeholders(columns)})", ", ".join(columns)
             if self._multi_row() and len(values) > 1:

@@ -5,7 +5,9 @@ requests), its shipping order and the tracking events matched to it. This table 
 which booking (rate request id) the event is part of, so an auditor reads one trail per booking from
 `event_log` by an index, never by replaying. `audit_name_prefixes` holds every prefix of every word of a
 person's name (folded), so "kar" or "کریم" finds Sara Karimi / سارا کریمی by an equality lookup on both
-stores (no collation-dependent range, no LIKE over a table).
+stores (no collation-dependent range, no LIKE over a table). `audit_person_bookings` holds, per person and
+booking, the position of the person's latest act on it: a search by name reads a page of it per person, never
+the person's whole trail (decision 3912).
 
 Domain facts only: ids and names as the events carry them; words and wire keys are the presenter's.
 """
@@ -42,6 +44,9 @@ TRAIL = "booking_trail"
 PARTS = "booking_trail_parts"
 PEOPLE = "audit_people"
 ORDER_OWNERS = "audit_order_owners"
+ACTIVITY = "audit_person_bookings"
+# People per statement of a name search's page (each a subquery; SQLite allows 500 in one compound SELECT).
+PEOPLE_PER_STATEMENT = 100
 
 
 projection = Projection(
@@ -53,6 +58,7 @@ projection = Projection(
         PREFIXES: ("prefix", "account_id"),
         PARTY_PREFIXES: ("order_id", "prefix"),
         ORDER_OWNERS: ("order_id",),
+        ACTIVITY: ("account_id", "booking_id"),
     },
     schema=[
         f"CREATE TABLE IF NOT EXISTS {TRAIL} ("
@@ -70,6 +76,11 @@ projection = Projection(
         " PRIMARY KEY (order_id, prefix))",
         f"CREATE INDEX IF NOT EXISTS {PARTY_PREFIXES}_prefix ON {PARTY_PREFIXES} (prefix, account_id)",
         f"CREATE TABLE IF NOT EXISTS {ORDER_OWNERS} (order_id TEXT PRIMARY KEY, account_id TEXT NOT NULL)",
+        # Ids and positions only: no name, so an erasure leaves it as it is.
+        f"CREATE TABLE IF NOT EXISTS {ACTIVITY} ("
+        " account_id TEXT NOT NULL, booking_id TEXT NOT NULL, latest BIGINT NOT NULL,"
+        " PRIMARY KEY (account_id, booking_id))",
+        f"CREATE INDEX IF NOT EXISTS {ACTIVITY}_latest ON {ACTIVITY} (account_id, latest)",
     ],
 )
 
@@ -85,6 +96,10 @@ def _trail(
     tx.insert(
         TRAIL, {"position": position, "booking_id": booking_id, "actor_id": actor_id}, keep_existing=True
     )
+    if actor_id is not None:
+        tx.raise_to(
+            ACTIVITY, {"account_id": actor_id, "booking_id": booking_id, "latest": position}, "latest"
+        )
 
 
 @projection.on(RateRequest.Event)
@@ -306,27 +321,44 @@ def search(tx: Tx, query: str, limit: int) -> tuple[list[BookingSummary], dict[s
     if people and len(found) < limit:
         # The database cuts the list to the page (newest activity of these people first), so a person with
         # thousands of bookings costs a page of summaries; the ones the reference found already are skipped.
-        latest = tx.all(
-            f"SELECT booking_id, MAX(position) AS latest FROM {TRAIL} WHERE actor_id IN ({marks})"
-            f" GROUP BY booking_id ORDER BY latest DESC LIMIT {int(limit)}",
-            tuple(people),
-        )
-        page = [str(r["booking_id"]) for r in latest if str(r["booking_id"]) not in found][
-            : limit - len(found)
-        ]
+        page = [b for b in latest_bookings(tx, people, limit) if b not in found][: limit - len(found)]
         summaries = {
             str(r["id"]): _summary(r) for r in _lookup(tx, f"{_SUMMARY} WHERE r.id IN ({{marks}})", page)
         }
         found.update((b, summaries[b]) for b in page if b in summaries)
     if people and found:
         acted = tx.all(
-            f"SELECT DISTINCT booking_id, actor_id FROM {TRAIL} WHERE actor_id IN ({marks})"
+            f"SELECT account_id, booking_id FROM {ACTIVITY} WHERE account_id IN ({marks})"
             f" AND booking_id IN ({placeholders(list(found))})",
             (*people, *found),
         )
         for row in acted:
-            matched.setdefault(str(row["booking_id"]), []).append(str(row["actor_id"]))
+            matched.setdefault(str(row["booking_id"]), []).append(str(row["account_id"]))
     return list(found.values())[:limit], matched
+
+
+def latest_bookings(tx: Tx, people: list[str], limit: int) -> list[str]:
+    """The `limit` bookings these people acted on last, newest first: each person's own newest `limit` (one
+    index range each), merged. Whoever acted last on a booking of the merged page has it among their own
+    newest `limit`, so the merge misses none, and a person's long history costs no more than a short one."""
+    latest: dict[str, int] = {}
+    one = (
+        f"SELECT booking_id, latest FROM {ACTIVITY} WHERE account_id = ?"
+        f" ORDER BY latest DESC LIMIT {int(limit)}"
+    )
+    for start in range(0, len(people), PEOPLE_PER_STATEMENT):
+        chunk = people[start : start + PEOPLE_PER_STATEMENT]
+        each = " UNION ALL ".join(f"SELECT * FROM ({one}) AS p{n}" for n in range(len(chunk)))
+        rows = tx.all(
+            f"SELECT booking_id, MAX(latest) AS latest FROM ({each}) AS everyone"
+            f" GROUP BY booking_id ORDER BY latest DESC LIMIT {int(limit)}",
+            tuple(chunk),
+        )
+        for row in rows:
+            booking_id, position = str(row["booking_id"]), int(row["latest"])
+            latest[booking_id] = max(position, latest.get(booking_id, position))
+    # A position is one booking's: no two bookings tie.
+    return sorted(latest, key=lambda b: latest[b], reverse=True)[:limit]
 
 
 def booking_trail(tx: Tx, booking: BookingSummary) -> BookingTrail:

@@ -20,7 +20,7 @@ from projections.projection import Projection
 from projections.registry import READ_MODELS, all_projections, applier, ensure_schema
 
 _TABLES = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)", re.IGNORECASE)
-_KEYED = ("get", "insert", "update", "add", "delete", "one_of", "insert_values", "preload")
+_KEYED = ("get", "insert", "update", "add", "raise_to", "delete", "one_of", "insert_values", "preload")
 _SQL = ("one", "all", "scalar", "execute", "executemany")
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from domain.shared.field_labels import LABELS
-from projections import booking_trail
+from projections import booking_trail, people_search
 from tests.api import booking_support as booking
 from tests.api.booking_support import ADMIN, CLIENT
 from tests.api.tracking_support import equipment, publish, publisher_key
@@ -402,6 +402,101 @@ def test_a_search_by_name_reads_a_page_of_a_long_history_not_all_of_it(
     )
     assert [b["reference"] for b in cut["list"]] == made[::-1][:6] and cut["more"] is True
     assert all(b["matchedPeople"] == [" ".join(ALI)] for b in cut["list"])
+
+
+def _found_by_the_trail(tx: Any, people: list[str], limit: int) -> list[tuple[str, list[str]]]:
+    """The search's page as it was read before decision 3912, from each person's trail entries: the bookings
+    they acted on, the newest activity first, each with who of them acted on it."""
+    marks = ", ".join("?" for _ in people)
+    latest = tx.all(
+        f"SELECT booking_id, MAX(position) AS latest FROM booking_trail WHERE actor_id IN ({marks})"
+        f" GROUP BY booking_id ORDER BY latest DESC LIMIT {limit}",
+        tuple(people),
+    )
+    acted = tx.all(
+        f"SELECT DISTINCT booking_id, actor_id FROM booking_trail WHERE actor_id IN ({marks})", people
+    )
+    return [
+        (
+            str(r["booking_id"]),
+            sorted(str(a["actor_id"]) for a in acted if a["booking_id"] == r["booking_id"]),
+        )
+        for r in latest
+    ]
+
+
+class ReadingTx(CountingTx):
+    """A read transaction that also keeps the statements it is asked."""
+
+    def __init__(self, tx: Any) -> None:
+        super().__init__(tx)
+        self.asked: list[str] = []
+
+    def all(self, sql: str, params: Any = ()) -> list[Any]:
+        self.asked.append(sql)
+        return super().all(sql, params)
+
+
+def test_a_search_by_name_reads_each_person_s_page_not_their_trail_and_answers_as_before(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    # Decision 3912: the search grouped every trail entry of each person it matched to order a page, so a
+    # person's long history cost it as much as her bookings' whole trails. It reads a table of each person's
+    # latest act per booking now, a page per person; the answer is the one the trail gives.
+    ali = persian(client, "audit-busy-ali", ALI)
+    sara = booking.customer(client, "audit-busy-sara", {"firstName": "Sara", "lastName": "Karimi"})
+    alis = [booking.create(client, ali)["id"] for _ in range(4)]
+    saras = [booking.create(client, sara)["id"] for _ in range(2)]
+    # Later acts reorder the newest activity: staff quote two (the admin is not matched), Ali accepts the
+    # quote of his first booking, Sara of her first; Ali's second is quoted but he does nothing more on it.
+    for rid in (alis[0], alis[1], saras[0]):
+        booking.ok(client.put(f"{ADMIN}/rate-requests/{rid}/quote", headers=admin_headers,
+            json={"price": 700, "validUntil": booking.later()}))  # fmt: skip
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{saras[0]}/approve", headers=sara))
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{alis[0]}/approve", headers=ali))
+    services_of(client).settle_all()
+
+    with services_of(client).read_models.read() as tx:
+        people = people_search.people_named(tx, "کریم")
+        assert len(people) == 2
+        for limit in range(1, 8):
+            reading = ReadingTx(tx)
+            found, matched = booking_trail.search(reading, "کریم", limit)
+            answer = [(b.booking_id, sorted(matched[b.booking_id])) for b in found]
+            assert answer == _found_by_the_trail(tx, people, limit)
+            assert not [sql for sql in reading.asked if re.search(r"\bbooking_trail\b", sql)]
+            assert max(reading.answered) <= max(limit, len(people) * len(found))
+        # The newest activity first: Ali's approval, Sara's, then the newest created.
+        newest = booking_trail.search(tx, "کریم", 3)[0]
+    assert [b.booking_id for b in newest] == [alis[0], saras[0], saras[1]]
+    # The table is the events' own: a rebuild gives the same rows.
+    booking.assert_verify_clean(services_of(client), tmp_path)
+
+
+def test_an_erased_person_is_found_by_name_no_more_and_her_bookings_keep_no_name_of_her(
+    client: TestClient, admin_headers: dict[str, str], tmp_path: Path
+) -> None:
+    # Decision 3912: each person's latest act per booking is kept by her id alone, so an erasure has no name
+    # to take from it; the name index goes, and with it every way of finding her bookings by her name.
+    ali = persian(client, "audit-erased-ali", ALI)
+    made = [booking.create(client, ali)["reference"] for _ in range(2)]
+    services_of(client).settle_all()
+    assert [b["reference"] for b in found(client, admin_headers, "علی کریمی")] == made[::-1]
+    with services_of(client).read_models.read() as tx:
+        [account] = people_search.people_named(tx, "audit-erased-ali")
+    erase = f"/account/api/v1/admin/customers/{account}/erase"
+    booking.ok(client.post(erase, json={"reason": "GDPR art. 17 request"}, headers=admin_headers))
+    services_of(client).settle_all()
+
+    assert found(client, admin_headers, "علی کریمی") == []
+    assert found(client, admin_headers, "audit-erased-ali") == []
+    # Her bookings are still found by their references, and named by no one the search matched.
+    assert [b["matchedPeople"] for b in found(client, admin_headers, made[0])] == [[]]
+    with services_of(client).read_models.read() as tx:
+        kept = tx.all(f"SELECT * FROM {booking_trail.ACTIVITY} WHERE account_id = ?", (account,))
+    assert len(kept) == 2
+    assert not [row for row in kept if set(" ".join(map(str, dict(row).values())).split()) & {*ALI}]
+    booking.assert_verify_clean(services_of(client), tmp_path)
 
 
 def test_the_global_log_filters_by_a_persons_name(client: TestClient, admin_headers: dict[str, str]) -> None:

@@ -225,6 +225,45 @@ def test_batched_adds_equal_one_upsert_each(tmp_path: Path, seed: int) -> None:
     _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {COUNTERS} ORDER BY id")
 
 
+LATEST = "latest_acts"
+LATEST_DDL = (
+    f"CREATE TABLE {LATEST} (who TEXT NOT NULL, what TEXT NOT NULL, at INTEGER NOT NULL,"
+    " PRIMARY KEY (who, what))"
+)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_greatest_values_kept_by_a_batch_equal_one_upsert_each(tmp_path: Path, seed: int) -> None:
+    """`raise_to` (each person's latest act per booking, decision 3912): a batch's values for one row fold
+    into one upsert keeping the greatest, stored rows included, whatever order the values come in."""
+    rng = random.Random(seed)
+    keys = [("a", "x"), ("a", "y"), ("b", "x")]
+    existing = [(*k, rng.randint(0, 20)) for k in keys if rng.random() < 0.5]
+    steps = [(*rng.choice(keys), rng.randint(0, 30)) for _ in range(30)]
+
+    def stored(tx: Tx) -> None:
+        tx.execute(LATEST_DDL)
+        tx.executemany(f"INSERT INTO {LATEST} (who, what, at) VALUES (?, ?, ?)", existing)
+
+    def run(tx: Tx, batched: bool) -> list[Any]:
+        batch = BatchTx(tx, {LATEST: ("who", "what")}) if batched else None
+        for who, what, at in steps:
+            if batch is None:
+                tx.execute(
+                    f"INSERT INTO {LATEST} (who, what, at) VALUES (?, ?, ?) ON CONFLICT (who, what)"
+                    f" DO UPDATE SET at = MAX({LATEST}.at, excluded.at)",
+                    (who, what, at),
+                )
+            else:
+                batch.raise_to(LATEST, {"who": who, "what": what, "at": at}, "at")
+        if batch is not None:
+            batch.flush()
+            assert batch.statements == 1
+        return []
+
+    _assert_twins_agree(tmp_path, stored, run, f"SELECT * FROM {LATEST} ORDER BY who, what")
+
+
 def test_adds_of_several_columns_fold_per_column_and_one_row_keeps_its_columns(tmp_path: Path) -> None:
     db = SqliteReadModels(tmp_path / "two.db")
     try:
