@@ -257,7 +257,7 @@ describe('sessions in one browser: a tab ends only its own (decision 3904)', () 
     fetchMock.mockResolvedValue(
       new Response('{"isSuccess":false,"isError":true,"error":{"description":"x"}}', { status: 401 }),
     );
-    await api.put('/auth/api/v1/123/reset-password', {}, { signsIn: true }).catch(() => undefined);
+    await api.put('/auth/api/v1/123/reset-password', {}).catch(() => undefined);
     expect(fetchMock).toHaveBeenCalledOnce();
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(new Headers(init.headers).get('Authorization')).toBeNull();

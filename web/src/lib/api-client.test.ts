@@ -108,7 +108,7 @@ describe('api client', () => {
 
   it("keeps the login's own 401, sent with no session (a wrong password), an ordinary failure", async () => {
     fetchMock.mockResolvedValue(jsonResponse(401, failure('Invalid username or password')));
-    const error = (await api.post('/auth/api/v1/login', {}, { signsIn: true }).catch((e: unknown) => e)) as ApiError;
+    const error = (await api.post('/auth/api/v1/login', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.sessionEnded).toBe(false);
     expect(errorText(error)).toBe('Invalid username or password');
   });

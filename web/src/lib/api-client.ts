@@ -5,6 +5,7 @@
  */
 import { currentLanguage, i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
+import { publicDoors } from '@/types/public-doors';
 import { keepOpenDrafts } from './kept-draft';
 import { endSession, getToken, tabSession } from './session';
 
@@ -68,13 +69,6 @@ export interface RequestOptions {
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /**
-   * The request is a step taken signed out (the login, a password reset or its request): its 401 refuses what
-   * it sends (said under its form), not a session of this tab's. Every other 401 is the session having ended
-   * (decision 3902). It is made in no one's name, whoever is signed in on the browser (decision 3904): no
-   * bearer, and no check of the tab's person, so that someone else's session neither goes with it nor stops it.
-   */
-  signsIn?: boolean;
 }
 
 type UnauthorizedListener = () => void;
@@ -163,10 +157,30 @@ export function buildUrl(path: string, query?: QueryParams): string {
   return `${base}${base.includes('?') ? '&' : '?'}${search}`;
 }
 
-/** Who is asking, and in which language the answer's words (error descriptions, defaults) should come. */
-function authHeaders(): Record<string, string> {
-  const token = getToken();
+/** A door's path as a pattern: `{nationalID}` stands for one segment, whatever it holds. */
+function doorPattern(path: string): RegExp {
+  const segments = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${segments.join('[^/]+')}$`);
+}
+
+const openToAnyone = publicDoors.map(([method, path]) => ({ method, pattern: doorPattern(path) }));
+
+/**
+ * Whether a request is a step anyone takes signed out (decision 3913): a door the API document opens to anyone
+ * (no `security`: the login, a password reset and its request, every step of a sign-up, accepting an
+ * invitation). It is made in no one's name, whoever is signed in on the browser: no bearer, and no check of the
+ * tab's person, so that someone else's session neither goes with it nor stops it (3904); its 401 refuses what
+ * it sends (said under its form), never the end of a session (3902).
+ */
+export function inNoOnesName(method: string, path: string): boolean {
+  const base = buildUrl(path).split('?', 1)[0];
+  return openToAnyone.some((door) => door.method === method && door.pattern.test(base));
+}
+
+/** Who is asking (no one, for a step taken signed out), and in which language the answer's words should come. */
+function authHeaders(signedOutStep: boolean): Record<string, string> {
   const language = { 'Accept-Language': currentLanguage() };
+  const token = signedOutStep ? undefined : getToken();
   return token ? { ...language, Authorization: `Bearer ${token}` } : language;
 }
 
@@ -174,13 +188,25 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'isSuccess' in value;
 }
 
-async function send<T>(url: string, init: RequestInit, options: Pick<RequestOptions, 'signsIn'> = {}): Promise<T> {
-  // Never sent in someone else's name: the cookie, and so the token just read, may be another person's now.
+/** What a request sends besides who is asking: its body and the headers that say what the body is. */
+type Content = { body?: BodyInit; headers?: Record<string, string> };
+
+/** Every request, through one place: its method and path (as the document names it) tell in whose name it goes. */
+async function send<T>(method: string, path: string, content: Content, options: RequestOptions = {}): Promise<T> {
+  const signedOutStep = inNoOnesName(method, path);
+  // Never sent in someone else's name: the cookie, and so the token read next, may be another person's now.
   // Refused here as the server refuses an ended session, so that callers handle it as they handle a 401.
-  if (options.signsIn !== true && !tabStillShowsTheSignedInPerson()) throw notSentForThisTab();
+  if (!signedOutStep && !tabStillShowsTheSignedInPerson()) throw notSentForThisTab();
+  const headers = { Accept: 'application/json', ...authHeaders(signedOutStep), ...content.headers, ...options.headers };
   let res: Response;
   try {
-    res = await fetch(url, init);
+    res = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: content.body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0);
@@ -188,7 +214,7 @@ async function send<T>(url: string, init: RequestInit, options: Pick<RequestOpti
 
   // Sent with a token or not (a tab whose session ended meanwhile sends none), a 401 is the session having
   // ended; only a signed-out step's own (a wrong password, said under its form) is an ordinary failure.
-  const ended = res.status === 401 && options.signsIn !== true;
+  const ended = res.status === 401 && !signedOutStep;
   if (ended) sessionEnded();
 
   let body: unknown = undefined;
@@ -209,23 +235,11 @@ async function send<T>(url: string, init: RequestInit, options: Pick<RequestOpti
 }
 
 function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    ...(options.signsIn === true ? { 'Accept-Language': currentLanguage() } : authHeaders()),
-    ...options.headers,
+  const content = {
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   };
-  return send<T>(
-    buildUrl(path, options.query),
-    {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    },
-    options,
-  );
+  return send<T>(method, path, content, options);
 }
 
 /**
@@ -234,24 +248,12 @@ function request<T>(method: string, path: string, body?: unknown, options: Reque
  * after another and report progress themselves; `signal` cancels the chunk in flight.
  */
 export function postForm<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
-  return send<T>(buildUrl(path, options.query), {
-    method: 'POST',
-    headers: { Accept: 'application/json', ...authHeaders(), ...options.headers },
-    body: form,
-    signal: options.signal,
-    credentials: 'same-origin',
-  });
+  return send<T>('POST', path, { body: form }, options);
 }
 
 /** PUT of a text body in its own media type (a tariff as `text/csv`); the envelope is handled as for JSON. */
 export function putText<T>(path: string, text: string, contentType: string, options: RequestOptions = {}): Promise<T> {
-  return send<T>(buildUrl(path, options.query), {
-    method: 'PUT',
-    headers: { Accept: 'application/json', 'Content-Type': contentType, ...authHeaders(), ...options.headers },
-    body: text,
-    signal: options.signal,
-    credentials: 'same-origin',
-  });
+  return send<T>('PUT', path, { headers: { 'Content-Type': contentType }, body: text }, options);
 }
 
 export const api = {

@@ -38,8 +38,8 @@ export type LoginInput = RequestBody<'auth_login'>;
 /** accountType: 0 staff, 1 individual, 2 domestic company, 3 foreign company; roles for staff. */
 export type LoginResponse = Answer<'auth_login'>;
 
-function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/api/v1/login', input, { signsIn: true });
+export function login(input: LoginInput): Promise<LoginResponse> {
+  return api.post<LoginResponse>('/auth/api/v1/login', input);
 }
 
 export function useLogin(options: Omit<UseMutationOptions<LoginResponse, ApiError, LoginInput>, 'mutationFn'> = {}) {

@@ -11,8 +11,7 @@ const BASE = '/auth/api/v1';
 type Message = Answer<'passwords_request_reset'>;
 
 function requestPasswordReset(nationalId: string): Promise<Message> {
-  // Taken signed out, in no one's name: whoever is signed in on this browser has nothing to do with it (3904).
-  return api.get(`${BASE}/${encodeURIComponent(nationalId.trim())}/reset-password/token`, { signsIn: true });
+  return api.get(`${BASE}/${encodeURIComponent(nationalId.trim())}/reset-password/token`);
 }
 
 export function useRequestPasswordReset() {
@@ -25,7 +24,7 @@ export interface ResetPasswordInput extends NewPasswordValues {
 }
 
 function resetPassword({ nationalId, ...body }: ResetPasswordInput): Promise<Message> {
-  return api.put(`${BASE}/${encodeURIComponent(nationalId)}/reset-password`, body, { signsIn: true });
+  return api.put(`${BASE}/${encodeURIComponent(nationalId)}/reset-password`, body);
 }
 
 export function useResetPassword() {

@@ -65,9 +65,11 @@ export function useUpdateOwnProfile() {
   });
 }
 
+/** The invited colleague's password (a door open to anyone: whoever is signed in on the browser is not her). */
+export function acceptInvitation({ token, password }: { token: string; password: string }): Promise<Accepted> {
+  return api.post<Accepted>(`/account/api/v1/team/invitations/${encodeURIComponent(token)}/accept`, { password });
+}
+
 export function useAcceptInvitation() {
-  return useMutation<Accepted, ApiError, { token: string; password: string }>({
-    mutationFn: ({ token, password }) =>
-      api.post<Accepted>(`/account/api/v1/team/invitations/${encodeURIComponent(token)}/accept`, { password }),
-  });
+  return useMutation<Accepted, ApiError, { token: string; password: string }>({ mutationFn: acceptInvitation });
 }
