@@ -30,7 +30,8 @@ projection = Projection(
         " id TEXT PRIMARY KEY, account_id TEXT NOT NULL UNIQUE, username TEXT NOT NULL UNIQUE,"
         " account_type INTEGER NOT NULL, state TEXT NOT NULL, state_code INTEGER NOT NULL,"
         " edited TEXT NOT NULL,"
-        " decline_message TEXT, requested_at TEXT NOT NULL, decided_at TEXT, position BIGINT NOT NULL)",
+        " decline_message TEXT, requested_at TEXT NOT NULL, decided_at TEXT, decided_by TEXT,"
+        " position BIGINT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS profile_edit_requests_state ON profile_edit_requests (state,"
         " requested_at)",
         "CREATE TABLE IF NOT EXISTS email_preferences ("
@@ -140,6 +141,7 @@ def _requested(
         "decline_message": None,
         "requested_at": event.timestamp.isoformat(),
         "decided_at": None,
+        "decided_by": None,
         "position": position,
     }
 
@@ -151,6 +153,8 @@ def request_decided(
     position: int,
 ) -> None:
     message = event.reason if isinstance(event, ProfileEditRequest.Declined) else None
+    # Who decided (staff's account id, named by the staff read model when read); an erasure decides nothing.
+    decided_by = None if isinstance(event, ProfileEditRequest.Closed) else event.actor_id
     tx.update(
         "profile_edit_requests",
         str(event.originator_id),
@@ -159,6 +163,7 @@ def request_decided(
             "state_code": _code(event.state),
             "decline_message": message,
             "decided_at": event.timestamp.isoformat(),
+            "decided_by": decided_by,
             "position": position,
         },
     )
@@ -190,9 +195,12 @@ def profile_language(tx: Tx, account_id: str) -> str | None:
 
 
 def edit_request_of(tx: Tx, username: str) -> dict[str, Any] | None:
+    """Staff's view of a customer's edit request, with the login name of whoever decided it
+    (`decided_by_name`)."""
     return tx.one(
-        "SELECT r.*,"
+        "SELECT r.*, d.username AS decided_by_name,"
         " p.profile FROM profile_edit_requests r JOIN customer_profiles p ON p.account_id = r.account_id"
+        " LEFT JOIN accounts d ON d.id = r.decided_by"
         " WHERE r.username = ?",
         (username,),
     )

@@ -21,7 +21,8 @@ projection = Projection(
         " state_code INTEGER NOT NULL, review_rank INTEGER NOT NULL, phone TEXT NOT NULL,"
         " details TEXT NOT NULL,"
         " wrong_tries INTEGER NOT NULL, decline_message TEXT, started_at TEXT NOT NULL,"
-        " submitted_at TEXT, updated_at TEXT NOT NULL, position BIGINT NOT NULL)",
+        " submitted_at TEXT, updated_at TEXT NOT NULL, decided_by TEXT, decided_at TEXT,"
+        " position BIGINT NOT NULL)",
         "CREATE INDEX IF NOT EXISTS registrations_review ON registrations (review_rank, submitted_at)",
     ],
 )
@@ -64,6 +65,8 @@ def started(tx: BatchTx, event: Registration.Started, position: int) -> None:
             "started_at": at,
             "submitted_at": None,
             "updated_at": at,
+            "decided_by": None,
+            "decided_at": None,
             "position": position,
         },
     )
@@ -83,6 +86,8 @@ def restarted(tx: BatchTx, event: Registration.Restarted, position: int) -> None
         decline_message=None,
         started_at=event.timestamp.isoformat(),
         submitted_at=None,
+        decided_by=None,
+        decided_at=None,
     )
 
 
@@ -118,14 +123,24 @@ def code_rejected(tx: BatchTx, event: Registration.CodeRejected, position: int) 
     )
 
 
-@projection.on(Registration.Verified, Registration.Accepted)
-def moved(tx: BatchTx, event: Registration.Verified | Registration.Accepted, position: int) -> None:
+@projection.on(Registration.Verified)
+def verified(tx: BatchTx, event: Registration.Verified, position: int) -> None:
     _state(tx, event, position, event.state)
+
+
+def _decided(event: Registration.Accepted | Registration.Declined) -> dict[str, Any]:
+    """Who decided (staff's account id, named by the staff read model when read) and when."""
+    return {"decided_by": event.actor_id, "decided_at": event.timestamp.isoformat()}
+
+
+@projection.on(Registration.Accepted)
+def accepted(tx: BatchTx, event: Registration.Accepted, position: int) -> None:
+    _state(tx, event, position, event.state, **_decided(event))
 
 
 @projection.on(Registration.Declined)
 def declined(tx: BatchTx, event: Registration.Declined, position: int) -> None:
-    _state(tx, event, position, event.state, decline_message=event.reason)
+    _state(tx, event, position, event.state, decline_message=event.reason, **_decided(event))
 
 
 # -- queries ------------------------------------------------------------------------------------------------
@@ -143,4 +158,9 @@ def page(tx: Tx, page_number: int, limit: int) -> tuple[list[dict[str, Any]], in
 
 
 def find(tx: Tx, identity: str) -> dict[str, Any] | None:
-    return tx.one("SELECT * FROM registrations WHERE identity = ?", (identity,))
+    """A sign-up by its identity number, with the login name of whoever decided it (`decided_by_name`)."""
+    return tx.one(
+        "SELECT r.*, d.username AS decided_by_name FROM registrations r"
+        " LEFT JOIN accounts d ON d.id = r.decided_by WHERE r.identity = ?",
+        (identity,),
+    )

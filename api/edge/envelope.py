@@ -83,10 +83,13 @@ def failure(
     fields: dict[str, str] | None = None,
     headers: dict[str, str] | None = None,
     retry_after: int | None = None,
+    details: dict[str, Any] | None = None,
 ) -> JSONResponse:
     error: dict[str, Any] = {"description": description}
     if fields:
         error["fields"] = fields
+    if details:
+        error["details"] = details
     if retry_after:
         error["retryAfter"] = retry_after
         headers = {**(headers or {}), "Retry-After": str(retry_after)}

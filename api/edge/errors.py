@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -12,15 +13,18 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from api.edge.decided_first import told_to_staff
 from api.edge.envelope import success
 from api.edge.input_screen import expected, unreadable_body
 from api.edge.languages import failure_in_language
 from api.edge.path_guard import allowed_methods
+from api.edge.security import checked_caller
 from api.mapping import wire_fields
 from domain.shared.application import CHANGED_MEANWHILE
 from domain.shared.errors import (
     AlreadyExists,
     Conflict,
+    DecidedFirst,
     DomainError,
     Forbidden,
     IllegalTransition,
@@ -163,6 +167,13 @@ def install(app: FastAPI) -> None:
         if isinstance(error, KeyReused):  # the one header a client chose: named as a field would be
             fields = {IDEMPOTENCY_HEADER: error.description}
         retry_after = error.retry_after if isinstance(error, TooManyAttempts) else None
+        if isinstance(error, DecidedFirst):  # staff are told which colleague decided, and when
+            read_models = request.app.state.services.read_models
+            told = await asyncio.get_running_loop().run_in_executor(
+                None, told_to_staff, read_models, checked_caller(request.scope), error
+            )
+            if told is not None:
+                return said(request, status, told[0], details=told[1])
         return said(request, status, error.description, fields, retry_after=retry_after)
 
     @app.exception_handler(RecordConflictError)

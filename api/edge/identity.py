@@ -30,7 +30,7 @@ from typing import Any
 from fastapi import Request
 
 from api.bootstrap import Services
-from api.edge.security import Principal, read_token
+from api.edge.security import CHECKED_CALLER, Principal, read_token
 from api.edge.sessions import with_team
 from domain.accounts.team import BOOK, OWN, has_right
 from domain.integrations.api_key import key_digest, looks_like_key
@@ -68,7 +68,7 @@ def presented(request: Request, cookie: bool = False) -> str:
 
 # A request's checked session, kept in its scope: the auditors' guard and the route's own role check ask for
 # the same token's caller within one request; the second answer is the first's.
-_CHECKED = "freight.session_principal"
+_CHECKED = CHECKED_CALLER
 
 
 async def session_principal(request: Request, token: str) -> Principal:

@@ -13,9 +13,10 @@ its words in contract/refusal-words.json, in the files' shape, which the domain'
 is said in Persian wherever a refusal names it ("API key not found"), its acts and states beside it
 (decision 3847).
 
-A figure the portal wrote into a refusal (an amount "$2,900.00", a count, a day "2026-01-06") is said as the
-e-mails say it (domain/emails/words.py): in Persian with Persian digits and separators, a day in the Solar
-Hijri calendar; a value the caller typed (a code, a container number, a reference) is kept as written.
+A figure the portal wrote into a refusal (an amount "$2,900.00", a count, a day "2026-01-06", a time
+"2026/12/07 14:02 UTC") is said as the e-mails say it (domain/emails/words.py): in Persian with Persian
+digits and separators, a day or a time in the Solar Hijri calendar; a value the caller typed (a code, a
+container number, a reference) is kept as written.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
@@ -32,7 +33,7 @@ from typing import Any
 from fastapi.responses import JSONResponse
 
 from api.edge.envelope import failure
-from domain.emails.words import day_in, money, number
+from domain.emails.words import day_in, money, number, time_utc
 from domain.shared.errors import a_thing
 from domain.shared.languages import DEFAULT, from_accept_language
 from domain.shared.lifecycle import all_lifecycles
@@ -55,8 +56,11 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 _AMOUNT = re.compile(r"\$(\d{1,3}(?:,\d{3})*(?:\.\d+)?)")
 _NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-# Placeholders that echo what the caller sent (kept as typed, digits and all, so the caller finds it).
-_AS_TYPED = frozenset({"code", "container", "reference"})
+# A moment as `written_utc` writes it (`2026/12/07 14:02 UTC`): when a colleague decided (decision 3911).
+_MOMENT = re.compile(r"\d{4}/\d{2}/\d{2} \d{2}:\d{2} UTC")
+# Placeholders that echo what the caller sent (kept as typed, digits and all, so the caller finds it), and a
+# person's login name (`who`), which is his as he typed it.
+_AS_TYPED = frozenset({"code", "container", "reference", "who"})
 
 
 def _who(role: str) -> str:
@@ -193,6 +197,8 @@ def _figure(value: str, language: str) -> str:
         return money(Decimal(amount[1].replace(",", "")), language)
     if _NUMBER.fullmatch(value) is not None:
         return number(value, language)
+    if _MOMENT.fullmatch(value) is not None:
+        return time_utc(datetime.strptime(value, "%Y/%m/%d %H:%M UTC").replace(tzinfo=UTC), language)
     if _DAY.fullmatch(value) is not None:
         try:
             return day_in(date.fromisoformat(value), language)

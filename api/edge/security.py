@@ -9,8 +9,10 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import jwt
 
@@ -18,6 +20,8 @@ from domain.shared.actor import ADMIN, AUDITOR, CUSTOMER, Actor
 from domain.shared.errors import Unauthorized
 
 TOKEN_LIFETIME = timedelta(hours=12)
+# Where a request's scope keeps the caller its identity check found (api/edge/identity.py).
+CHECKED_CALLER = "freight.session_principal"
 ALGORITHM = "HS256"
 
 
@@ -156,3 +160,9 @@ def read_token(token: str, secret: str) -> Principal:
         raise Unauthorized("Invalid token") from error
     verified_tokens.put(token, secret, principal, int(claims["exp"]))
     return principal
+
+
+def checked_caller(scope: Mapping[str, Any]) -> Principal | None:
+    """The caller a request's identity check found (None: none was checked, or it refused)."""
+    checked = scope.get(CHECKED_CALLER)
+    return None if checked is None else checked[1]

@@ -79,9 +79,18 @@ def _summary(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     }
 
 
+def _decided(row: dict[str, Any]) -> dict[str, Any]:
+    """Who decided (a staff member, by the name the staff read model gives) and when: staff's views only."""
+    decided = row["decided_by"] is not None
+    return {
+        "decidedBy": row["decided_by_name"] or row["decided_by"] if decided else None,
+        "decidedAt": _when(row["decided_at"]) if decided else None,
+    }
+
+
 def _detail(row: dict[str, Any], parked: attention.Parked) -> dict[str, Any]:
     details = json.loads(row["details"])
-    meta = {**_summary(row, parked), "declineMessage": row["decline_message"]}
+    meta = {**_summary(row, parked), "declineMessage": row["decline_message"], **_decided(row)}
     if row["kind"] == INDIVIDUAL:
         return {**meta, **customers.contact(details), **customers.person(details)}
     # `registerationCode` is the specification's spelling in the admin view.
@@ -318,7 +327,7 @@ def update_request(kind: str, nationalId: str, _: AdminUser, services: ServicesD
         row = profiles.edit_request_of(tx, nationalId)
     if row is None or row["account_type"] != account_type:
         raise NotFound("No edit request for this customer")
-    return success(_request_view(row))
+    return success({**_request_view(row), **_decided(row)})
 
 
 @router.post(

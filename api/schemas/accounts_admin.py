@@ -50,6 +50,9 @@ class RegistrationDetail(RegistrationSummary):
     model_config = wire_keys(REGISTRATION_DETAIL)
 
     decline_message: str | None
+    # Who accepted or declined it (a staff member's login name) and when; null until decided (decision 3911).
+    decided_by: str | None
+    decided_at: str | None
     address: str
     postal_code: str
     fax: str
@@ -111,7 +114,10 @@ class EditRequestFields(WireModel):
 # The review: its fields first, then the request's facts, as the document has always listed them (pydantic
 # collects fields from the last base listed to the first).
 class EditRequest(EditRequestFacts, EditRequestFields):
-    pass
+    # Who approved or declined it as it stands (a staff member's login name) and when; null while it waits
+    # (decision 3911).
+    decided_by: str | None
+    decided_at: str | None
 
 
 class EraseBody(WireModel):

@@ -9,12 +9,25 @@ from api.schemas.wire_model import WireModel
 T = TypeVar("T")
 
 
+class DecidedFirstDetails(WireModel):
+    """Who decided first and when, told to staff whose decision was refused because of it (decision 3911)."""
+
+    # The colleague's name as staff know them (their login name).
+    decided_by: str
+    # When they decided (RFC 3339, UTC): a screen writes it in its reader's zone and calendar.
+    decided_at: str
+    # The state their decision left the thing in (`accepted`, `declined`, `approved`).
+    state: str
+
+
 class ErrorBody(WireModel):
     description: str
     # Present only on validation failures: {wireKey: message}.
     fields: dict[str, str] | None = None
     # Present only on 429: the seconds to wait before trying again (also the `Retry-After` header).
     retry_after: int | None = None
+    # Present only to staff on a 409 refusing a decision a colleague made first.
+    details: DecidedFirstDetails | None = None
 
 
 class Envelope(WireModel, Generic[T]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -10,7 +11,7 @@ from eventsourcing.domain import event
 
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
-from domain.shared.errors import Conflict
+from domain.shared.errors import Conflict, decided_first
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 from domain.shared.reasons import system_reason
@@ -58,6 +59,13 @@ class ProfileEditRequest(LifecycleAggregate):
         self.account_type = account_type
         self.edited = dict(edited)
         self.state = state
+        self._decided(None)
+
+    def _decided(self, event: ActorEvent | None) -> None:
+        """Who approved or declined the request as it stands, and when (none while it waits): a colleague's
+        later decision is refused naming them."""
+        self.decided_by: str | None = event.actor_id if event else None
+        self.decided_at: datetime | None = event.timestamp if event else None
 
     @classmethod
     def open(
@@ -82,6 +90,7 @@ class ProfileEditRequest(LifecycleAggregate):
         def apply(self, aggregate: ProfileEditRequest) -> None:
             aggregate.edited = dict(self.edited)
             aggregate.state = self.state
+            aggregate._decided(None)
 
     class Replaced(ActorEvent):
         personal_fields = ("edited",)
@@ -119,17 +128,20 @@ class ProfileEditRequest(LifecycleAggregate):
 
         def apply(self, aggregate: ProfileEditRequest) -> None:
             aggregate.state = self.state
+            aggregate._decided(self)
 
     def check_seen(self, trigger: str, seen: Mapping[str, Any] | None, actor: Actor) -> None:
         """Staff decide on the values their review showed (`seen`): the lifecycle refuses a decided request
         first; a request the customer replaced (or sent again) since is refused, recording nothing, so no one
         approves values they never read. Without `seen` nothing is compared."""
-        self._may(trigger, actor)
+        with decided_first(self.decided_by, self.decided_at):
+            self._may(trigger, actor)
         if seen is not None and dict(seen) != self.edited:
             raise Conflict(message("accounts.profileEdit.changedMeanwhile"))
 
     def approve(self, actor: Actor) -> None:
-        dest = self._next("approve", actor)
+        with decided_first(self.decided_by, self.decided_at):
+            dest = self._next("approve", actor)
         self._record(
             self.Approved,
             audit_fields(actor, system_reason("profileEditApproved")),
@@ -144,9 +156,11 @@ class ProfileEditRequest(LifecycleAggregate):
 
         def apply(self, aggregate: ProfileEditRequest) -> None:
             aggregate.state = self.state
+            aggregate._decided(self)
 
     def decline(self, message: str, actor: Actor) -> None:
-        dest = self._next("decline", actor, has_message=bool(message))
+        with decided_first(self.decided_by, self.decided_at):
+            dest = self._next("decline", actor, has_message=bool(message))
         self._record(self.Declined, audit_fields(actor, message), account_id=self.account_id, state=dest)
 
     class Closed(ActorEvent):

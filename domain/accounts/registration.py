@@ -16,7 +16,7 @@ from domain.accounts import secrets
 from domain.accounts.account import DOMESTIC_COMPANY, FOREIGN_COMPANY, INDIVIDUAL
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, audit_fields
-from domain.shared.errors import AlreadyExists, Conflict, TooManyAttempts, ValidationFailed
+from domain.shared.errors import AlreadyExists, Conflict, TooManyAttempts, ValidationFailed, decided_first
 from domain.shared.ids import name_based_id
 from domain.shared.messages import message
 from domain.shared.reasons import system_reason
@@ -83,6 +83,13 @@ class Registration(LifecycleAggregate):
         self.code_issued_at: datetime | None = None
         self.wrong_tries = 0
         self.decline_message: str | None = None
+        # Who accepted or declined it, and when: a colleague's later decision is refused naming them.
+        self.decided_by: str | None = None
+        self.decided_at: datetime | None = None
+
+    def _decided(self, event: ActorEvent) -> None:
+        self.decided_by = event.actor_id
+        self.decided_at = event.timestamp
 
     # -- start ------------------------------------------------------------------------------------------
     @classmethod
@@ -260,9 +267,11 @@ class Registration(LifecycleAggregate):
 
         def apply(self, aggregate: Registration) -> None:
             aggregate.state = self.state
+            aggregate._decided(self)
 
     def accept(self, actor: Actor) -> None:
-        dest = self._next("accept", actor)
+        with decided_first(self.decided_by, self.decided_at):
+            dest = self._next("accept", actor)
         self._record(
             self.Accepted,
             audit_fields(actor, system_reason("registrationAccepted")),
@@ -284,9 +293,11 @@ class Registration(LifecycleAggregate):
         def apply(self, aggregate: Registration) -> None:
             aggregate.state = self.state
             aggregate.decline_message = self.reason
+            aggregate._decided(self)
 
     def decline(self, message: str, actor: Actor) -> None:
-        dest = self._next("decline", actor, has_message=bool(message))
+        with decided_first(self.decided_by, self.decided_at):
+            dest = self._next("decline", actor, has_message=bool(message))
         self._record(
             self.Declined,
             audit_fields(actor, message),

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
 
 class DomainError(Exception):
     """Base of every rule the domain refuses."""
@@ -81,6 +85,33 @@ class IllegalTransition(DomainError):
         shown = f"{state} ({code})" if code is not None else state
         thing = noun or machine.replace("_", " ")
         super().__init__(f"Cannot {self.action} {a_thing(thing)} in state {shown}")
+
+
+class DecidedFirst(IllegalTransition):
+    """A decision refused because someone decided the thing first: the lifecycle's refusal, with who decided
+    (`decided_by`, an actor id) and when. The domain words it as the lifecycle does; the edge may name the
+    person to a colleague (decision 3911)."""
+
+    def __init__(self, refusal: IllegalTransition, decided_by: str, decided_at: datetime) -> None:
+        super().__init__(refusal.machine, refusal.state, refusal.trigger, refusal.code, action=refusal.action)
+        self.args = refusal.args
+        self.description = refusal.description
+        self.decided_by = decided_by
+        self.decided_at = decided_at
+
+
+@contextmanager
+def decided_first(decided_by: str | None, decided_at: datetime | None) -> Iterator[None]:
+    """A lifecycle's refusal of a decision on a thing decided already, said with who decided it and when;
+    nothing changes where no decision is known (a thing never decided, or refused for another reason)."""
+    try:
+        yield
+    except DecidedFirst:
+        raise
+    except IllegalTransition as refusal:
+        if decided_by is None or decided_at is None:
+            raise
+        raise DecidedFirst(refusal, decided_by, decided_at) from None
 
 
 class TooManyAttempts(DomainError):

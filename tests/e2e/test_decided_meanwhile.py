@@ -22,9 +22,10 @@ BOTH = pytest.mark.parametrize(
     ids=["en-desktop", "en-phone", "fa-phone"],
     indirect=True,
 )
+# Who accepted it and when (decision 3911): here the seeded staff account, the colleague's stand-in.
 ACCEPTED_MEANWHILE = {
-    "en": "Cannot decline a registration in state “Accepted”",
-    "fa": "رد ثبت‌نام در وضعیت «پذیرفته شد» ممکن نیست",
+    "en": "admin\u2069 already accepted this sign-up at",
+    "fa": "admin\u2069 این ثبت‌نام را در",
 }
 CHANGED_MEANWHILE = {
     "en": "The customer changed this edit request since you opened it",

@@ -35,12 +35,14 @@ export class ApiError extends Error {
    * nothing (decision 3902).
    */
   readonly sessionEnded: boolean;
+  /** Who decided first and when, told to staff whose decision a colleague's came before (`error.details`, 3911). */
+  readonly details: Schema<'DecidedFirstDetails'> | null;
 
   constructor(
     status: number,
     description?: string | null,
     fields?: Record<string, string> | null,
-    options: { sessionEnded?: boolean } = {},
+    options: { sessionEnded?: boolean; details?: Schema<'DecidedFirstDetails'> | null } = {},
   ) {
     const text = typeof description === 'string' && description.trim() !== '' ? description : undefined;
     super(text ?? GENERIC_ERROR_MESSAGE);
@@ -50,6 +52,7 @@ export class ApiError extends Error {
     this.fromServer = text !== undefined;
     this.fields = fields ?? {};
     this.sessionEnded = options.sessionEnded ?? false;
+    this.details = options.details ?? null;
   }
 }
 
@@ -229,7 +232,10 @@ async function send<T>(method: string, path: string, content: Content, options: 
 
   if (!isEnvelope(body)) throw new ApiError(res.status, null, null, { sessionEnded: ended });
   if (!res.ok || body.isSuccess !== true || body.isError === true) {
-    throw new ApiError(res.status, body.error?.description, body.error?.fields, { sessionEnded: ended });
+    throw new ApiError(res.status, body.error?.description, body.error?.fields, {
+      sessionEnded: ended,
+      details: body.error?.details,
+    });
   }
   return body.response as T;
 }

@@ -4586,6 +4586,18 @@ export interface components {
             /** Statecode */
             stateCode: number;
         };
+        /**
+         * DecidedFirstDetails
+         * @description Who decided first and when, told to staff whose decision was refused because of it (decision 3911).
+         */
+        DecidedFirstDetails: {
+            /** Decidedat */
+            decidedAt: string;
+            /** Decidedby */
+            decidedBy: string;
+            /** State */
+            state: string;
+        };
         /** DecisionCount */
         DecisionCount: {
             /** Count */
@@ -5497,6 +5509,10 @@ export interface components {
             accountId: string;
             /** Accounttype */
             accountType: number;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Decidedby */
+            decidedBy: string | null;
             /** Declinemessage */
             declineMessage: string | null;
             /** Fields */
@@ -6380,6 +6396,7 @@ export interface components {
         ErrorBody: {
             /** Description */
             description: string;
+            details?: components["schemas"]["DecidedFirstDetails"] | null;
             /** Fields */
             fields?: {
                 [key: string]: string;
@@ -8259,6 +8276,10 @@ export interface components {
             contactPerson?: string | null;
             /** Createdat */
             createdAt: string;
+            /** Decidedat */
+            decidedAt: string | null;
+            /** Decidedby */
+            decidedBy: string | null;
             /** Declinemessage */
             declineMessage: string | null;
             /** Economiccode */

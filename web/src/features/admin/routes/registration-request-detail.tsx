@@ -9,7 +9,7 @@ import { fieldWords } from '@/lib/field-words';
 import { personName, personWords } from '@/lib/people';
 import { useRegistration, useRegistrationDecision } from '../api/requests';
 import type { CustomerKind, RegistrationDetail } from '../api/requests';
-import { Decision } from '../components/decision';
+import { DecidedBy, Decision } from '../components/decision';
 import { reviewValue } from '../lib/review-value';
 import { ReadOnlyField } from '../components/read-only-field';
 import styles from '../components/admin.module.css';
@@ -104,6 +104,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
             ) : null}{' '}
             <AuditLink aggregateId={data.registrationId} />
           </p>
+          <DecidedBy decidedBy={data.decidedBy} decidedAt={data.decidedAt} />
           <div className={styles.fields}>
             {FIELDS[kind].map(([key, label]) => (
               <ReadOnlyField
@@ -119,6 +120,7 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
             decline={decline}
             messageLimit={maxLength.DeclineBody.message}
             disabled={!can('registration', data.state, 'accept', 'staff')}
+            thing="signUp"
             subject={t('detail.signUpOf', { who: applicant(kind, data) })}
           />
         </>

@@ -10,7 +10,7 @@ import { personWords } from '@/lib/people';
 import { editedAsRead, useUpdateDecision, useUpdateRequest } from '../api/requests';
 import type { EditedAsRead } from '../api/requests';
 import type { CustomerKind } from '../api/requests';
-import { Decision } from '../components/decision';
+import { DecidedBy, Decision } from '../components/decision';
 import { reviewValue } from '../lib/review-value';
 import styles from '../components/admin.module.css';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
             {t('detail.state')} <strong>{label('profile_edit_request', data.state) || data.state}</strong>{' '}
             <AuditLink aggregateId={data.id} />
           </p>
+          <DecidedBy decidedBy={data.decidedBy} decidedAt={data.decidedAt} />
           <div className={styles.fields}>
             {/* The request's own id (a UUID) is the audit link's business, not a field to read. */}
             {/* An erased customer's closed edit still opens: her values read in the reader's words. */}
@@ -66,6 +67,7 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
             messageLimit={maxLength.DeclineEditBody.message}
             disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
             onOpen={() => (seen.current = editedAsRead(data))}
+            thing="editRequest"
             subject={t('detail.editOf', { id: personWords(id) })}
           />
         </>
