@@ -1,7 +1,8 @@
 // The longest text each request body's field takes, from openapi.json into src/types/limits.ts: a form's
 // `maxLength` reads the server's own limit (`maxLength.WithdrawBody.reason`) rather than a number copied by hand.
 // openapi-typescript keeps shapes, not limits. `--check` fails when the file is not what the document gives.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeOrCheck } from './generated.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const target = `${root}src/types/limits.ts`;
@@ -49,17 +50,4 @@ for (const name of bodies()) {
 lines.push('} as const;', '');
 const text = lines.join('\n');
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // missing: stale as well
-  }
-  if (current !== text) {
-    console.error('src/types/limits.ts is not what openapi.json gives: run `npm run api:types`.');
-    process.exit(1);
-  }
-} else {
-  writeFileSync(target, text);
-}
+writeOrCheck(target, 'src/types/limits.ts', text);

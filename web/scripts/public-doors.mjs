@@ -1,7 +1,8 @@
 // The operations open to anyone (the document gives them no `security`), from openapi.json into
 // src/types/public-doors.ts: the API client sends them in no one's name (decision 3913), a rule read from the
 // server's own document rather than a list kept by hand. `--check` fails when the file is not what it gives.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeOrCheck } from './generated.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const target = `${root}src/types/public-doors.ts`;
@@ -29,17 +30,4 @@ const lines = [
 ];
 const text = lines.join('\n');
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // missing: stale as well
-  }
-  if (current !== text) {
-    console.error('src/types/public-doors.ts is not what openapi.json gives: run `npm run api:types`.');
-    process.exit(1);
-  }
-} else {
-  writeFileSync(target, text);
-}
+writeOrCheck(target, 'src/types/public-doors.ts', text);
