@@ -6,6 +6,7 @@ import {
   formatAge,
   formatAt,
   formatDate,
+  formatDecimal,
   formatList,
   formatMoment,
   formatMoney,
@@ -34,6 +35,16 @@ describe('money', () => {
   it('totals the quantity', () => {
     expect(formatTotal(3700, 3)).toBe('$11,100.00');
     expect(formatTotal(null, 3)).toBe('-');
+  });
+});
+
+describe('decimals', () => {
+  it('writes the fraction as the language does: Persian digits and separators in Persian', () => {
+    expect(formatDecimal(5.5, 1, 'en')).toBe('5.5');
+    expect(formatDecimal(9, 1, 'en')).toBe('9.0');
+    expect(formatDecimal(5.5, 1, 'fa')).toBe('۵٫۵');
+    expect(formatDecimal(1234.5, 1, 'fa')).toBe('۱٬۲۳۴٫۵');
+    expect(formatDecimal(null, 1, 'fa')).toBe('-');
   });
 });
 

@@ -32,6 +32,28 @@ export function formatCount(value: number | null | undefined, language: Language
   return value === null || value === undefined || !Number.isFinite(value) ? '-' : localDigits(String(value), language);
 }
 
+const decimals = new Map<string, Intl.NumberFormat>();
+
+/** A number with `fractionDigits` digits after the separator, as the language writes it: `5.5`, `۵٫۵` (Persian
+ * digits and the Persian decimal separator U+066B, which a Latin number made Persian digit by digit lacks). */
+export function formatDecimal(
+  value: number | null | undefined,
+  fractionDigits: number,
+  language: Language = currentLanguage(),
+): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  const key = `${language} ${fractionDigits}`;
+  let formatter = decimals.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(language === 'fa' ? 'fa-IR' : 'en-US', {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    decimals.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
 // What a person typed, Persian or Arabic-Indic digits read as Latin (kept beside persianDigits, which the
 // login page's small modules use too).
 export { latinDigits };

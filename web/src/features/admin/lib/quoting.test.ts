@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/i18n';
 import { formatShare, formatWait, weekLabel } from './quoting';
 
 describe('quoting figures', () => {
@@ -19,5 +20,18 @@ describe('quoting figures', () => {
     expect(formatWait(3 * 86400)).toBe('3.0 days');
     expect(formatWait(null)).toBe('-');
     expect(weekLabel('2026-11-23')).toBe('2026/11/23');
+  });
+
+  it('writes a fraction of hours or days in Persian with the Persian decimal separator, not isolated', async () => {
+    await setLanguage('fa');
+    try {
+      // `۵٫۵` (U+066B), not `۵.۵` with a Latin full stop, nor wrapped in isolates as if it were Latin text.
+      expect(formatWait(5.5 * 3600)).toBe('۵٫۵ ساعت');
+      expect(formatWait(9 * 3600)).toBe('۹٫۰ ساعت');
+      expect(formatWait(3 * 86400)).toBe('۳٫۰ روز');
+      expect(formatWait(42)).toBe('۴۲ ثانیه');
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

@@ -1,5 +1,5 @@
 /** How quoting goes, worded for the staff overview: shares as percentages, waits as durations. */
-import { formatDate, localDigits } from '@/lib/format';
+import { formatDate, formatDecimal, localDigits } from '@/lib/format';
 import { i18next } from '@/i18n';
 
 /** `0.333` -> `33%`; null (no requests that week) -> `-`. */
@@ -25,8 +25,10 @@ export function formatWait(seconds: number | null | undefined): string {
   if (seconds < 1) return t('quoting.wait.underASecond');
   if (seconds < 60) return localDigits(t('quoting.wait.seconds', { n: Math.round(seconds) }));
   if (seconds < 3600) return localDigits(t('quoting.wait.minutes', { n: Math.round(seconds / 60) }));
-  if (seconds < 86400) return localDigits(t('quoting.wait.hours', { n: (seconds / 3600).toFixed(1) }));
-  return localDigits(t('quoting.wait.days', { n: (seconds / 86400).toFixed(1) }));
+  // A fraction as the language writes it (`۵٫۵` in Persian), already in its digits: not a Latin `5.5`, which
+  // the catalogue would isolate as text and then turn digit by digit into `۵.۵`.
+  if (seconds < 86400) return t('quoting.wait.hours', { n: formatDecimal(seconds / 3600, 1) });
+  return t('quoting.wait.days', { n: formatDecimal(seconds / 86400, 1) });
 }
 
 /** `2026/11/23` for a week's Monday: a day as every screen writes one. */
