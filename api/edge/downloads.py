@@ -5,13 +5,18 @@ which an older client ignores, and any other as a quoted `filename` unescaped. H
 ASCII spelling is sent as `filename="..."`; any other as both: `filename="<ASCII spelling>"` for a client that
 reads only that, and `filename*=UTF-8''<percent-encoded>` with the name as kept, which a client that reads it
 prefers (RFC 6266 section 4.3).
+
+Every download is a `Download`: no browser or shared cache keeps a copy (decision 3915).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from email.utils import encode_rfc2231
+
+from fastapi.responses import FileResponse
 
 # What an ASCII `filename` may not hold: anything outside printable ASCII, what the quoted string would need
 # to escape, a path separator, and `%` (some clients percent-decode the plain form: RFC 6266 appendix D).
@@ -35,3 +40,17 @@ def content_disposition(name: str, stand_in: str) -> str:
     if plain == name:
         return f'attachment; filename="{name}"'
     return f'attachment; filename="{plain}"; filename*={encode_rfc2231(name, "UTF-8")}'
+
+
+# A download may carry a person's name, in its bytes and its `Content-Disposition`: a copy kept by a browser
+# or a proxy would outlive the access that fetched it, and an erasure (decision 3915).
+NOT_KEPT = "private, no-store"
+
+
+class Download(FileResponse):
+    """A `FileResponse` (ranges, type and name as Starlette sends them) that no cache keeps. Its `__init__`
+    is Starlette's, whose signature FastAPI reads for the OpenAPI document."""
+
+    def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
+        super().init_headers(headers)
+        self.headers["Cache-Control"] = NOT_KEPT

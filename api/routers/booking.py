@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from api.booking_reads import own_detail
 from api.bootstrap import Services
@@ -28,6 +28,7 @@ from api.edge.customer_acts import (
     WithdrawsRateRequest,
 )
 from api.edge.deps import CommandDep, CustomerUser, ServicesDep, read_answer
+from api.edge.downloads import Download
 from api.edge.envelope import success
 from api.edge.identity import company_account_id, customer_username
 from api.edge.security import Principal
@@ -143,7 +144,7 @@ async def documents(_: CustomerUser, services: ServicesDep) -> Response:
 
 @router.get(
     "/rate-requests/documents/{documentTypeId}/template",
-    response_class=FileResponse,
+    response_class=Download,
     responses={200: {"content": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}}},
 )
 def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDep) -> Response:
@@ -153,7 +154,7 @@ def document_template(documentTypeId: int, _: CustomerUser, services: ServicesDe
     if row is None or path is None or not path.is_file():
         raise NotFound("Document type not found")
     filename = f"{row['name'].replace(' ', '-')}.pdf"
-    return FileResponse(path, media_type="application/pdf", filename=filename)
+    return Download(path, media_type="application/pdf", filename=filename)
 
 
 # -- rate requests --------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, UploadFile
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 
 from api.edge.deps import CommandDep, CurrentUser, ServicesDep
-from api.edge.downloads import content_disposition
+from api.edge.downloads import Download, content_disposition
 from api.edge.envelope import success
 from api.openapi import operation_ids
 from api.schemas.envelope import Envelope
@@ -76,7 +76,7 @@ async def upload_chunk(
 
 @router.get(
     "/{fileId}",
-    response_class=FileResponse,
+    response_class=Download,
     responses={
         200: {"content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
     },
@@ -90,4 +90,4 @@ def download(fileId: str, principal: CurrentUser, services: ServicesDep) -> Resp
     if not path.is_file():
         raise NotFound("File not found")
     named = content_disposition(stored.download_name, stored.id_name)
-    return FileResponse(path, media_type=stored.content_type, headers={"Content-Disposition": named})
+    return Download(path, media_type=stored.content_type, headers={"Content-Disposition": named})
