@@ -3,12 +3,19 @@
 The policy fits the built web app: scripts, styles and connections from its own origin only (Vite emits no
 inline script; the report page links its stylesheet), images also as `data:` (the favicon) and `blob:` (a
 downloaded template), frames only of its own pages (the report iframe), and no framing by other sites.
+
+An answer that says nothing of caching (the API's JSON, the envelope's and the DCSA doors', a 500) says
+`Cache-Control: private, no-store`, as a download does (decision 3915): it is about someone, and a browser
+must not keep it past a log-out. Here, outside the error middleware, it is one header per answer wherever
+the answer was built (a route, the hot reads' fast path, an error handler); the answers that name their own
+(the web app's files, the event stream, the docs page, the downloads) keep it.
 """
 
 from __future__ import annotations
 
 from starlette.types import Message, Receive, Scope, Send
 
+from api.edge.downloads import NOT_KEPT
 from api.edge.http_middleware import HttpMiddleware
 
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -39,6 +46,8 @@ HEADERS = (
 # Not for subdomains: they may be other services of whoever runs the portal.
 STRICT_TRANSPORT = (b"strict-transport-security", b"max-age=63072000")
 _NAMES = {name for name, _ in (*HEADERS, STRICT_TRANSPORT)}
+CACHE_CONTROL = b"cache-control"
+NOT_KEPT_HEADER = (CACHE_CONTROL, NOT_KEPT.encode())
 
 
 class SecurityHeaders(HttpMiddleware):
@@ -48,6 +57,8 @@ class SecurityHeaders(HttpMiddleware):
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 kept = [(k, v) for k, v in message.get("headers", []) if k.lower() not in _NAMES]
+                if not any(k.lower() == CACHE_CONTROL for k, _ in kept):
+                    kept.append(NOT_KEPT_HEADER)
                 message["headers"] = [*kept, *added]
             await send(message)
 
