@@ -17,7 +17,7 @@ from typing import Any
 
 from domain.booking.iso_equipment import EquipmentKind, equipment_kind
 from domain.booking.reference import ReferenceCatalog
-from domain.booking.values import SHIPPING_HORIZON
+from domain.booking.values import last_shipping_day
 from domain.shared.errors import ValidationFailed
 from domain.shared.messages import message
 
@@ -187,7 +187,7 @@ def _arrival_window_faults(content: BookingRequestContent, today: date, last_tod
     for key, day in days.items():
         if day < today:
             faults[key] = message("booking.arrival.past")
-        elif day > last_today + SHIPPING_HORIZON:
+        elif day > last_shipping_day(last_today):
             faults[key] = message("booking.arrival.far")
         elif departure and day < departure:
             faults[key] = message("booking.arrival.beforeDeparture")
@@ -250,7 +250,7 @@ def rate_request_details(
         departure = date.fromisoformat(content.expected_departure_date)
         if departure < today:
             errors["expected_departure_date"] = message("booking.departure.past")
-        elif departure > (last_today or today) + SHIPPING_HORIZON:  # as on the portal's own form
+        elif departure > last_shipping_day(last_today or today):  # as on the portal's own form
             errors["expected_departure_date"] = message("booking.departure.far")
     errors.update(_arrival_window_faults(content, today, last_today or today))
     if errors:

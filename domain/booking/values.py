@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+from calendar import monthrange
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from dataclasses import fields as declared_fields
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from enum import IntEnum
 from pathlib import Path
 from typing import Annotated, Any, get_type_hints
@@ -207,7 +208,15 @@ def _number(value: Any) -> float | None:
 # How far ahead a shipping date may lie: nobody books a sailing more than two years out. The web's form
 # applies the same limit, from the same file.
 _LIMITS = json.loads((Path(__file__).resolve().parents[2] / "contract" / "booking-limits.json").read_text())
-SHIPPING_HORIZON = timedelta(days=int(_LIMITS["shippingHorizonDays"]))
+SHIPPING_HORIZON_YEARS = int(_LIMITS["shippingHorizonYears"])
+
+
+def last_shipping_day(today: date) -> date:
+    """The last day a shipping date (or a `/v2` booking's departure and arrival) may lie on: the same day
+    `SHIPPING_HORIZON_YEARS` calendar years after `today`, not a count of days, which is a day longer when the
+    years hold no 29 February (record 3917). A 29 February's ends on the 28th, that year having none."""
+    year = today.year + SHIPPING_HORIZON_YEARS
+    return today.replace(year=year, day=min(today.day, monthrange(year, today.month)[1]))
 
 
 def calendar_date(text: str) -> date:
@@ -248,7 +257,7 @@ def rate_request_details(
         else:
             if shipping_date < today:
                 errors["preferred_shipping_date"] = message("booking.preferredShippingDate.past")
-            elif shipping_date > (last_today or today) + SHIPPING_HORIZON:
+            elif shipping_date > last_shipping_day(last_today or today):
                 errors["preferred_shipping_date"] = message("booking.preferredShippingDate.far")
     quantity = _whole(draft.quantity)
     if _blank(draft.quantity):

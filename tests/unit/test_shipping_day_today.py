@@ -91,8 +91,8 @@ def test_today_in_honolulu_is_not_in_the_past_after_utc_midnight(booking: Bookin
 
 
 def test_two_years_from_today_counts_from_kiribati_s_today(booking: BookingApplication) -> None:
-    """At 01:00 on the 8th in Kiribati the UTC day is the 7th: the shipper's two years from her today (the
-    horizon is 731 days) were refused as beyond two years."""
+    """At 01:00 on the 8th in Kiribati the UTC day is the 7th: the shipper's two years from her today (two
+    calendar years, record 3917) were refused as beyond two years."""
     assert _refusal(booking, "2028-12-08", KIRIBATI_NIGHT) is None
     assert _departure_refusal(booking, "2028-12-08", KIRIBATI_NIGHT) is None
     far = "Preferred shipping date must be within two years from today"

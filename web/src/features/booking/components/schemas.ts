@@ -2,6 +2,7 @@
  * Form rules of spec 001 section 5. A rule the server checks too takes its wording from the shared catalogue
  * (src/lib/messages); the rest (dropdown choices, the container picker) exist only in these forms.
  */
+import { parseDate } from '@internationalized/date';
 import i18next from 'i18next';
 import { z } from 'zod';
 import { isDate, localDay, notADay } from '@/components/ui/date-field';
@@ -40,8 +41,11 @@ const option = (field: Chosen) => {
     .refine((o) => o !== null && o.value >= 1, missing);
 };
 
-/** How far ahead a shipping date may lie: the server's limit, from the one file both read. */
-const SHIPPING_HORIZON_DAYS = limits.shippingHorizonDays;
+/**
+ * The last day a shipping date may lie on: the same day two calendar years after the reader's today (a 29
+ * February's, the 28th), the server's limit, from the one file both read (decision 3917).
+ */
+const lastShippingDay = () => parseDate(localDay()).add({ years: limits.shippingHorizonYears }).toString();
 
 const requiredText = z.string(REQUIRED).trim().min(1, REQUIRED);
 /** A field of digits: Persian or Arabic-Indic digits are read and sent as Latin ones (record 3001). */
@@ -62,7 +66,7 @@ export const rateRequestSchema = z
       // Against the shipper's own day, in the server's words: the server, not knowing her zone, refuses only a
       // day past (or too far) on every clock (record 3897); her browser knows which day it is for her.
       .refine((day) => day >= localDay(), said('booking.preferredShippingDate.past'))
-      .refine((day) => day <= localDay(SHIPPING_HORIZON_DAYS), said('booking.preferredShippingDate.far')),
+      .refine((day) => day <= lastShippingDay(), said('booking.preferredShippingDate.far')),
     quantity: digits()
       .min(1, REQUIRED)
       .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, said('booking.quantity.min'))

@@ -84,7 +84,7 @@ describe('a preferred shipping date in Tehran, where it is 7 December', () => {
     expect(said('2026-12-07')).toEqual([]);
   });
 
-  it('is taken up to 731 days ahead, and refused as too far after', async () => {
+  it('is taken up to two calendar years ahead, and refused as too far after', async () => {
     await setLanguage('en');
     expect(said('2028-12-07')).toEqual([]);
     expect(said('2028-12-08')).toEqual(FAR());
@@ -111,5 +111,34 @@ describe('a preferred shipping date in Honolulu, where it is still 6 December', 
     await setLanguage('en');
     expect(said('2028-12-06')).toEqual([]);
     expect(said('2028-12-07')).toEqual(FAR());
+  });
+});
+
+/**
+ * Two calendar years, not 731 days (decision 3917): from a day whose two years hold no 29 February, 731 days
+ * were two years and a day; a 29 February's two years end on the 28th. The reader's own day, in Tehran at noon.
+ */
+describe('a preferred shipping date two calendar years ahead', () => {
+  beforeEach(() => {
+    process.env.TZ = 'Asia/Tehran';
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it.each([
+    // today, the last day taken: 2027-03-01's two years hold 2028-02-29; 2028-03-01's and 2029-06-15's hold none.
+    ['2027-03-01', '2029-03-01', '2029-03-02'],
+    ['2028-03-01', '2030-03-01', '2030-03-02'],
+    ['2028-02-29', '2030-02-28', '2030-03-01'],
+    ['2029-06-15', '2031-06-15', '2031-06-16'],
+  ])('from %s is taken up to %s and refused on %s', async (today, last, after) => {
+    vi.setSystemTime(new Date(`${today}T12:00:00+03:30`));
+    await setLanguage('en');
+    expect(said(last)).toEqual([]);
+    expect(said(after)).toEqual(FAR());
   });
 });
