@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from types import EllipsisType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.booking.amendments import (
     AMENDABLE_STATES,
@@ -24,7 +24,7 @@ from domain.booking.amendments import (
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.charges import Cargo, Charge, all_in, from_records, per_container_total, records, repriced
-from domain.booking.read_as_seen import check_booking_unchanged
+from domain.booking.read_as_seen import ContentMarks, check_booking_unchanged
 from domain.booking.sailed import PORT_GUARD, cargo_not_sailed
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
@@ -60,9 +60,10 @@ def requoted_containers(requoted: Amendments.AmendmentRequoted, booking: Any) ->
 class Amendments(BookingChanges):
     """The rate request's amendments: one open at a time, numbered; `self.amendment` is the last one."""
 
-    # When the customer last changed what staff decide on (the request, its booking request's documents, an
-    # amendment asked for): a staff decision read before it is refused (decision 3908).
-    content_changed_at: datetime | None = None
+    if TYPE_CHECKING:  # what staff read of the booking, as of each change (the rate request's, 3918)
+
+        @property
+        def content_marks(self) -> ContentMarks: ...
 
     def request_amendment(
         self,
@@ -137,7 +138,6 @@ class Amendments(BookingChanges):
                 content=self.booking_content,
                 asked=self.asked,
             )
-            aggregate.content_changed_at = self.timestamp
 
     def ask_for_amendment(self, reason: str, actor: Actor, read_at: datetime | None = None) -> None:
         """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
@@ -151,7 +151,7 @@ class Amendments(BookingChanges):
         dest = self._change_next(
             "amendment", "ask", actor, booking_confirmed=self.state in AMENDABLE_STATES, has_message=True
         )
-        check_booking_unchanged(self.content_changed_at, read_at)
+        check_booking_unchanged(self.content_marks, read_at)
         self._record(
             self.AmendmentAsked,
             audit_fields(actor, text),
@@ -190,7 +190,7 @@ class Amendments(BookingChanges):
         booking's change of quantity or equipment needs that price (`price` required). `read_at`: the
         booking's `updatedAt` staff's screen read: an amendment asked for since is refused (3908)."""
         amendment = self._open_amendment("approve" if price is None else "approve_priced")
-        check_booking_unchanged(self.content_changed_at, read_at)
+        check_booking_unchanged(self.content_marks, read_at)
         if price is None:
             if amendment.changes_price and self.firm_request:
                 raise ValidationFailed({"price": message("booking.amendment.priceNeeded")})
@@ -375,7 +375,7 @@ class Amendments(BookingChanges):
     def decline_amendment(self, message: str, actor: Actor, read_at: datetime | None = None) -> None:
         """`read_at`: the booking's or the amendment's `updatedAt` staff read (another one asked for since:
         409, decision 3910)."""
-        self._decline_change(self.AmendmentDeclined, message, actor, self.content_changed_at, read_at)
+        self._decline_change(self.AmendmentDeclined, message, actor, self.content_marks, read_at)
 
     class AmendmentDeclined(ChangeDeclined):
         kind = "amendment"

@@ -533,7 +533,7 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("quote", actor)
-        check_booking_unchanged(rate_request.content_changed_at, read_at)
+        check_booking_unchanged(rate_request.content_marks, read_at)
         given = _breakdown(charges, price, self.cargo(rate_request.details))
         if sailing is not None:  # staff set or change the sailing as they quote: one write
             rate_request.choose_sailing(self._sailing_for(rate_request, sailing), actor)
@@ -653,7 +653,7 @@ class BookingApplication(ContextApplication):
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
         rate_request._may("confirm_booking", actor)
-        check_booking_unchanged(rate_request.content_changed_at, read_at)
+        check_booking_unchanged(rate_request.content_marks, read_at)
         estimate = self._sail_on_confirmation(rate_request, sailing, actor)
         rate_request.confirm_booking(actor, estimate)
         return self.record(rate_request)
@@ -686,7 +686,7 @@ class BookingApplication(ContextApplication):
         given = _breakdown(charges, price, self.cargo(rate_request.details)) if price is not None else None
         # Refused by state before a sailing is looked at (quoting first, when a price is given).
         rate_request._may("quote" if price is not None else "confirm_request", actor)
-        check_booking_unchanged(rate_request.content_changed_at, read_at)
+        check_booking_unchanged(rate_request.content_marks, read_at)
         until = None
         if price is not None:
             until = (valid_until or moment + FIRM_QUOTE_VALIDITY).astimezone(UTC)

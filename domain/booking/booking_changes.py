@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from domain.booking.amendments import AMENDMENT, CANCELLATION, Amendment, CancellationRequest
 from domain.booking.booking_content import BookingRequestContent
-from domain.booking.read_as_seen import check_booking_unchanged
+from domain.booking.read_as_seen import ContentMarks, check_booking_unchanged
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, AggregatePart, audit_fields
 from domain.shared.errors import IllegalTransition, ValidationFailed
@@ -122,11 +122,12 @@ class BookingChanges(AggregatePart):
         declined: type[ChangeDeclined],
         message_text: str,
         actor: Actor,
-        changed_at: datetime | None = None,
+        changed_at: ContentMarks | datetime | None = None,
         read_at: datetime | None = None,
     ) -> None:
         """Staff decline the open amendment or cancellation request with a message; the booking stands.
-        Refused (409) when the customer asked it, as `changed_at` says, after what staff read (`read_at`)."""
+        Refused (409) when what staff read (`read_at`) has changed since, as `changed_at` says: the booking's
+        content marks (an amendment), or when the customer asked it (a cancellation request)."""
         number = self._open_change(declined.kind, "decline").number
         text = message_text.strip()
         dest = self._change_next(declined.kind, "decline", actor, has_message=bool(text))

@@ -21,7 +21,7 @@ from domain.booking.amendments import Amendment, CancellationRequest, check_new_
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
-from domain.booking.read_as_seen import check_booking_unchanged
+from domain.booking.read_as_seen import ContentAsRead, check_booking_unchanged
 from domain.booking.sailed import cargo_not_sailed
 from domain.booking.schedules import Sailing
 from domain.booking.staff_actions import staff_action
@@ -99,7 +99,7 @@ class CustomerMoved(StateMoved):
     customer_id: str
 
 
-class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
+class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggregate):
     machine = "rate_request"
 
     class Created(ActorCreated):
@@ -165,6 +165,16 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         # The sailing the booking is made for (record form of `schedules.Sailing`), once one is chosen.
         self.sailing: dict[str, Any] | None = None
         self.cut_off_reminders: list[str] = []
+        self._content_created()
+
+    def read_content(self) -> object:
+        """What staff read and decide on (decision 3918): the booking's content, its signed documents and the
+        customer's open amendment; not its state, its price (3879 compares that) nor staff's own words."""
+        amendment = self.amendment
+        asked_for = (
+            [amendment.amended, amendment.content] if amendment is not None and amendment.open else None
+        )
+        return [self.details, self.booking_content, self.booking_documents, asked_for]
 
     @classmethod
     def create(
@@ -256,7 +266,6 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             aggregate.tariff_version = None
             aggregate.valid_until = None
             aggregate.revision_message = None
-            aggregate.content_changed_at = self.timestamp
 
     def accept_price(self, now: datetime, actor: Actor, seen: Decimal | None = None) -> None:
         """The customer accepts the quoted price; `seen` (the price per container her dialog showed, None
@@ -305,7 +314,6 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.booking_documents = [dict(d) for d in self.documents]
             aggregate.state = self.state
-            aggregate.content_changed_at = self.timestamp
 
     # -- staff -------------------------------------------------------------------------------------------
     def quote(
@@ -439,7 +447,7 @@ class RateRequest(Amendments, CancellationRequests, LifecycleAggregate):
             no_change_pending=not self.change_pending,
             cargo_not_sailed=not_sailed,
         )
-        check_booking_unchanged(self.content_changed_at, read_at)
+        check_booking_unchanged(self.content_marks, read_at)
         self._record(
             event_class,
             audit_fields(actor, text),

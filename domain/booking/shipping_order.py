@@ -11,7 +11,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.booking.booking_content import as_sent_personal
-from domain.booking.read_as_seen import check_order_unchanged
+from domain.booking.read_as_seen import ContentAsRead, check_order_unchanged
 from domain.booking.sailed import cargo_not_sailed
 from domain.shared.actor import SYSTEM_ACTOR, Actor
 from domain.shared.aggregate import ActorCreated, ActorEvent, LifecycleAggregate, StateMoved, audit_fields
@@ -28,7 +28,7 @@ def shipping_order_id(rate_request_id: UUID | str) -> UUID:
     return name_based_id("shipping-order", str(rate_request_id))
 
 
-class ShippingOrder(LifecycleAggregate):
+class ShippingOrder(ContentAsRead, LifecycleAggregate):
     machine = "shipping_order"
 
     @staticmethod
@@ -66,9 +66,12 @@ class ShippingOrder(LifecycleAggregate):
         self.revision_was_requested = False
         # Closed because its booking ended (`close_with_booking`): never submitted again (decision 3824).
         self.closed_with_booking = False
-        # When the customer last changed the content after sending it (edit, update, its withdrawal, a new
-        # submission): staff's acceptance read before is refused (decision 3908).
-        self.content_changed_at: datetime | None = None
+        self._content_created()
+
+    def read_content(self) -> object:
+        """What staff read and decide on (decision 3918): the order's content as it stands (an update while
+        it awaits staff, the content before it once withdrawn); not its state nor staff's requests."""
+        return self.details
 
     @classmethod
     def create(
@@ -107,7 +110,7 @@ class ShippingOrder(LifecycleAggregate):
         """`read_at`: the order's `updatedAt` staff read; a customer's change since is refused (409): staff
         do not ask her to fix what she may have fixed already (decision 3910)."""
         dest = self._next("request_revision", actor, has_revise_messages=bool(revise))
-        check_order_unchanged(self.content_changed_at, read_at)
+        check_order_unchanged(self.content_marks, read_at)
         self._record(
             self.RevisionRequested,
             audit_fields(actor, "; ".join(revise.values())),
@@ -147,12 +150,11 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.revise = {}
             aggregate.edited_order = None
             aggregate.state = self.state
-            aggregate.content_changed_at = self.timestamp
 
     def accept(self, actor: Actor, read_at: datetime | None = None) -> None:
         """`read_at`: the order's `updatedAt` staff read; a customer's change since is refused (409)."""
         dest = self._next("accept", actor)
-        check_order_unchanged(self.content_changed_at, read_at)
+        check_order_unchanged(self.content_marks, read_at)
         self._record(self.Accepted, audit_fields(actor), state=dest, customer_id=self.customer_id)
 
     class Accepted(StateMoved):
@@ -204,7 +206,6 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.replaced = dict(self.replaced) if self.replaced is not None else None
             aggregate.revision_was_requested = self.revision_was_requested
             aggregate.state = self.state
-            aggregate.content_changed_at = self.timestamp
 
     def cancel_update(self, actor: Actor) -> None:
         asked = self.revision_was_requested
@@ -231,7 +232,6 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.replaced = None
             aggregate.revision_was_requested = False
             aggregate.state = self.state
-            aggregate.content_changed_at = self.timestamp
 
     def cancel(self, reason: str | None, actor: Actor, *, sailed: str | None = None) -> None:
         """The customer cancels her order before staff accept it, saying why or not (blank: no reason);
@@ -298,7 +298,7 @@ class ShippingOrder(LifecycleAggregate):
         if not text:
             raise ValidationFailed({"message": REQUIRED})
         dest = self._next("decline", actor, has_message=True, cargo_not_sailed=not_sailed)
-        check_order_unchanged(self.content_changed_at, read_at)
+        check_order_unchanged(self.content_marks, read_at)
         self._record(
             self.Declined,
             audit_fields(actor, text),
@@ -364,7 +364,6 @@ class ShippingOrder(LifecycleAggregate):
             aggregate.revision_was_requested = False
             aggregate.closed_with_booking = False
             aggregate.state = self.state
-            aggregate.content_changed_at = self.timestamp
 
     def issue(self, actor: Actor) -> None:
         dest = self._next("issue", actor)

@@ -12,16 +12,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from domain.booking.reference import seed_containers
 from tests.api.booking_support import ADMIN, CLIENT, create, customer, in_shipping_order, ok, payload
-from tests.api.dcsa_support import confirmed_dcsa_booking, rate_request_id
+from tests.api.order_as_read_support import order_sent, order_updated
 from tests.api.test_booking_decided_as_read import BOOKING_CHANGED, refused_as_changed, staff_read
-from tests.api.test_dcsa_ebl import instructions
 
 RR = f"{CLIENT}/rate-requests"
 STAFF = f"{ADMIN}/rate-requests"
-SI = "/v3/shipping-instructions"
-CONTAINER = seed_containers()[0].number
 ORDER_CHANGED = BOOKING_CHANGED.replace("this booking", "this shipping order")
 
 
@@ -59,15 +55,11 @@ def test_staff_ask_to_revise_or_reject_a_request_only_as_they_read_it(
 def test_staff_return_or_decline_a_shipping_order_only_as_they_read_it(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    who = customer(client, "asked-order")
-    booking = confirmed_dcsa_booking(client, who, admin_headers)
-    rid = rate_request_id(client, booking)
-    reference = f"SI-{booking}"
-    assert client.post(SI, json=instructions(booking, CONTAINER), headers=who).status_code == 202
+    sent = order_sent(client, admin_headers, "asked-order")
+    rid = sent.rid
     read = staff_read(client, admin_headers, rid)["order"]
     # Her integrator corrects the cargo while staff write that it is wrong.
-    updated = instructions(booking, CONTAINER, "Raw pistachios", reference)
-    assert client.put(f"{SI}/{reference}", json=updated, headers=who).status_code == 202
+    order_updated(client, sent)
     order = f"{ADMIN}/shipping-orders/{read['id']}"
     seen = _seen(read)
     revise = {"revise": {"cargoDescription": "Say which pistachios"}, **seen}
@@ -144,3 +136,41 @@ def test_staff_decline_a_cancellation_only_as_they_read_it_and_without_a_mark_as
     ok(client.post(f"{RR}/{rid}/cancellation-request", headers=alice, json={"reason": "Really"}))
     ok(client.put(decline, headers=admin_headers, json=said))
     assert changes(client, admin_headers, rid)["cancellation"]["stateName"] == "declined"
+
+
+def test_an_amendment_asked_and_withdrawn_leaves_the_booking_as_staff_read_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3918: the mark is what staff read, not when it last moved."""
+    alice = customer(client, "asked-round-trip")
+    rid = in_shipping_order(client, alice, admin_headers)
+    read = staff_read(client, admin_headers, rid)
+    # She asks for a change and takes it back while staff write their ask: the booking is as they read it.
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(additionalComment="Keep cool")))
+    ok(client.put(f"{RR}/{rid}/amendments/withdraw", headers=alice))
+    ask = f"{STAFF}/{rid}/amendments/ask"
+    ok(client.put(ask, headers=admin_headers, json={"message": "Please ask for cool storage", **_seen(read)}))
+    asked = staff_read(client, admin_headers, rid)
+    assert changes(client, admin_headers, rid)["amendment"]["stateName"] == "asked"
+    # Her answer is a real change: a decline written on the booking as it read before it is refused.
+    ok(client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(additionalComment="Keep warm")))
+    decline = f"{STAFF}/{rid}/amendments/decline"
+    said = {"message": "Cool, not warm"}
+    refused_as_changed(client.put(decline, headers=admin_headers, json={**said, **_seen(asked)}))
+    assert changes(client, admin_headers, rid)["amendment"]["stateName"] == "requested"
+    now = staff_read(client, admin_headers, rid)
+    ok(client.put(decline, headers=admin_headers, json={**said, **_seen(now)}))
+
+
+def test_a_change_taken_back_leaves_the_request_as_staff_read_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3918: her request as staff read it stands again, so their revision request is about it."""
+    alice = customer(client, "asked-taken-back")
+    rid = create(client, alice)["id"]
+    read = staff_read(client, admin_headers, rid)
+    ok(client.put(f"{RR}/{rid}", headers=alice, json=payload(quantity=5)))
+    ok(client.put(f"{RR}/{rid}", headers=alice, json=payload()))
+    revise = {"message": "Which pistachios?", **_seen(read)}
+    ok(client.put(f"{STAFF}/{rid}/request-revision", headers=admin_headers, json=revise))
+    assert staff_read(client, admin_headers, rid)["stateName"] == "revision_requested"

@@ -27,6 +27,7 @@ from tests.api.booking_support import (
     upload,
 )
 from tests.api.dcsa_support import confirmed_dcsa_booking, rate_request_id
+from tests.api.order_as_read_support import order_sent, order_updated
 from tests.api.test_dcsa_ebl import instructions
 
 RR = f"{CLIENT}/rate-requests"
@@ -47,15 +48,11 @@ def refused_as_changed(answer: Any, said: str = BOOKING_CHANGED) -> None:
 def test_staff_accept_a_shipping_order_only_as_they_read_it(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    who = customer(client, "read-order")
-    booking = confirmed_dcsa_booking(client, who, admin_headers)
-    rid = rate_request_id(client, booking)
-    reference = f"SI-{booking}"
-    assert client.post(SI, json=instructions(booking, CONTAINER), headers=who).status_code == 202
+    sent = order_sent(client, admin_headers, "read-order")
+    rid = sent.rid
     read = staff_read(client, admin_headers, rid)["order"]
     # Her integrator updates the instructions while staff read them.
-    updated = instructions(booking, CONTAINER, "Raw pistachios", reference)
-    assert client.put(f"{SI}/{reference}", json=updated, headers=who).status_code == 202
+    order_updated(client, sent)
     accept = f"{ADMIN}/shipping-orders/{read['id']}/accept"
     seen = {"seenUpdatedAt": read["updatedAt"]}
     refused_as_changed(
@@ -75,16 +72,12 @@ def test_staff_accept_a_shipping_order_only_as_they_read_it(
 def test_a_withdrawn_update_is_a_change_too_and_no_body_accepts_as_it_stands(
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
-    who = customer(client, "read-order-withdrawn")
-    booking = confirmed_dcsa_booking(client, who, admin_headers)
-    rid = rate_request_id(client, booking)
-    reference = f"SI-{booking}"
-    assert client.post(SI, json=instructions(booking, CONTAINER), headers=who).status_code == 202
-    updated = instructions(booking, CONTAINER, "Raw pistachios", reference)
-    assert client.put(f"{SI}/{reference}", json=updated, headers=who).status_code == 202
+    sent = order_sent(client, admin_headers, "read-order-withdrawn")
+    rid = sent.rid
+    order_updated(client, sent)
     read = staff_read(client, admin_headers, rid)["order"]
     withdrawn = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"}
-    assert client.patch(f"{SI}/{reference}", json=withdrawn, headers=who).status_code == 202
+    assert client.patch(f"{SI}/{sent.reference}", json=withdrawn, headers=sent.who).status_code == 202
     accept = f"{ADMIN}/shipping-orders/{read['id']}/accept"
     assert fails(client.put(accept, headers=admin_headers, json={"seenUpdatedAt": read["updatedAt"]}), 409)
     # The specification's call names nothing: the order is accepted as it stands, as before.
@@ -151,3 +144,37 @@ def test_staff_approve_an_amendment_only_as_they_read_it(
     now = ok(client.get(f"{STAFF}/{rid}/changes", headers=admin_headers))["amendment"]
     ok(client.put(approve, headers=admin_headers, json={"seenUpdatedAt": now["updatedAt"]}))
     assert staff_read(client, admin_headers, rid)["additionalComment"] == "Keep frozen"
+
+
+def test_staff_approve_an_amendment_withdrawn_and_asked_again_as_they_read_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3918: the same change asked again is the change staff read; another one is refused."""
+    alice = customer(client, "read-amend-again")
+    rid = in_shipping_order(client, alice, admin_headers)
+    amend = f"{RR}/{rid}/amendments"
+    ok(client.post(amend, headers=alice, json=payload(additionalComment="Keep cool")))
+    read = {"seenUpdatedAt": staff_read(client, admin_headers, rid)["updatedAt"]}
+    ok(client.put(f"{amend}/withdraw", headers=alice))
+    ok(client.post(amend, headers=alice, json=payload(additionalComment="Keep cool")))
+    ok(client.put(f"{STAFF}/{rid}/amendments/approve", headers=admin_headers, json=read))
+    assert staff_read(client, admin_headers, rid)["additionalComment"] == "Keep cool"
+
+
+def test_staff_accept_a_shipping_order_whose_update_was_withdrawn_as_they_read_it(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """Decision 3918: staff read the order before her update; she withdrew it: it stands as they read it."""
+    who = customer(client, "read-order-round-trip")
+    booking = confirmed_dcsa_booking(client, who, admin_headers)
+    rid = rate_request_id(client, booking)
+    reference = f"SI-{booking}"
+    assert client.post(SI, json=instructions(booking, CONTAINER), headers=who).status_code == 202
+    read = staff_read(client, admin_headers, rid)["order"]
+    updated = instructions(booking, CONTAINER, "Raw pistachios", reference)
+    assert client.put(f"{SI}/{reference}", json=updated, headers=who).status_code == 202
+    withdrawn = {"updatedShippingInstructionsStatus": "UPDATE_CANCELLED"}
+    assert client.patch(f"{SI}/{reference}", json=withdrawn, headers=who).status_code == 202
+    accept = f"{ADMIN}/shipping-orders/{read['id']}/accept"
+    ok(client.put(accept, headers=admin_headers, json={"seenUpdatedAt": read["updatedAt"]}))
+    assert staff_read(client, admin_headers, rid)["order"]["statusName"] == "ready_for_approval"

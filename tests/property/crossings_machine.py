@@ -413,11 +413,14 @@ class Crossings(RuleBasedStateMachine):
     def customer_edits_the_request(self, data: st.DataObject, quantity: int) -> None:
         booking = self._pick(data, lambda b: not b.firm and b.state in ("revision_requested", "quoted"))
         body = screens_payload(STAFF_LANE, quantity, False, "Pistachios, roasted")
-        read = str(self._staff_read(booking)["updatedAt"])
+        read = self._staff_read(booking)
         self._step(
             "edit", "PUT", f"{CLIENT}/rate-requests/{booking.id}", self._by(data, booking), True, json=body
         )
-        booking.read_before_her_change = read
+        # An edit that leaves the request as staff read it changes nothing they read (decision 3918).
+        now = self._staff_read(booking)
+        if any(now.get(key) != read.get(key) for key in body):
+            booking.read_before_her_change = str(read["updatedAt"])
         booking.fees = set()  # an edit voids the quote and its breakdown: the next quote prices it anew
         booking.on_lane = False  # the edit names the staff's lane, where the published sailing does not call
 
