@@ -205,7 +205,7 @@ def _way(times: dict[str, Any]) -> dict[str, Any]:
 
 def _weeks(services: Services, weeks: int) -> list[dict[str, Any]]:
     with services.read_models.read() as tx:
-        found = read.quoting_by_week(tx, datetime.now(UTC).date(), weeks)
+        found = read.quoting_by_week(tx, datetime.now(UTC), weeks)
     return [
         {
             "weekStart": w["week_start"].isoformat(),
@@ -219,6 +219,8 @@ def _weeks(services: Services, weeks: int) -> list[dict[str, Any]]:
             "byStaff": _way(w["by_staff"]),
             "accepted": w["accepted"],
             "acceptedShare": w["accepted"] / w["quoted"] if w["quoted"] else None,
+            "waiting": w["waiting"],
+            "oldestWaitSeconds": w["oldest_wait_seconds"],
         }
         for w in found
     ]
@@ -229,6 +231,7 @@ async def quoting_stats(
     _: AdminUser, services: ServicesDep, weeks: int = Query(12, ge=1, le=104)
 ) -> Response:
     """Per week of asking, oldest first up to this week: the share of rate requests quoted instantly, time
-    to the first quote (median, 90th percentile) apart for quotes from the tariff and quotes by staff, and
-    the share of quotes accepted."""
+    to the first quote (median, 90th percentile) apart for quotes from the tariff and quotes by staff, the
+    share of quotes accepted, and how many of the week's requests still wait for a price (the oldest's wait
+    so far)."""
     return await read_answer(_weeks, services, weeks)

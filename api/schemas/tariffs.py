@@ -99,7 +99,10 @@ class QuotingWeek(WireModel):
     without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote.
     `medianSecondsToQuote` and `p90SecondsToQuote` count every first quote, from the tariff and by staff
     together: a week of many instant quotes reads fast whatever staff took. `fromTariff` (priced instantly
-    from the published tariff) and `byStaff` (priced by hand) tell each way apart."""
+    from the published tariff) and `byStaff` (priced by hand) tell each way apart. `waiting`: how many of
+    the week's requests wait for a price now (never quoted, in a state staff may quote in: not those sent
+    back to the customer to revise, withdrawn, declined or rejected); `oldestWaitSeconds`: how long the
+    oldest of them has waited so far, from its request to now (None when none waits)."""
 
     week_start: str
     requests: int
@@ -112,3 +115,5 @@ class QuotingWeek(WireModel):
     by_staff: QuotingWay
     accepted: int
     accepted_share: float | None
+    waiting: int
+    oldest_wait_seconds: float | None

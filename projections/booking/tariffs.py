@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 from datetime import date, datetime, timedelta
+from functools import cache
 from typing import Any
 
 from domain.booking.rate_request import RateRequest
 from domain.booking.tariff import COLUMNS, MONEY, Tariff, TariffRow
 from domain.shared.actor import SYSTEM
+from domain.shared.lifecycle import lifecycle
 from followers.batch import BatchTx
 from infrastructure.read_db import ReadModelDB, Tx
 from projections.booking.handlers import iso
@@ -173,16 +175,29 @@ def percentile(values: list[float], share: float) -> float | None:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def quoting_by_week(tx: Tx, today: date, weeks: int) -> list[dict[str, Any]]:
-    """Per week of asking (Monday first, oldest first, `weeks` of them up to this one): how many rate
+@cache
+def quotable_states() -> tuple[str, ...]:
+    """The states a rate request may be priced in: the sources of the lifecycle's `quote` (rate_request.json).
+    One in them never quoted waits for a price; one sent back to the customer to revise, withdrawn, declined
+    or rejected does not (it is in none of them)."""
+    spec = lifecycle("rate_request").spec
+    return tuple(sorted({s for t in spec["transitions"] if t["trigger"] == "quote" for s in t["source"]}))
+
+
+def quoting_by_week(tx: Tx, now: datetime, weeks: int) -> list[dict[str, Any]]:
+    """Per week of asking (Monday first, oldest first, `weeks` of them up to `now`'s): how many rate
     requests, how many quoted and how many of those instantly, time to the first quote (median and 90th
     percentile, seconds) of all of them and apart for each way of quoting (`from_tariff`, `by_staff`: an
     instant quote takes no time, and mixed with staff's it would hide how long requests waited for a
-    person), and how many quotes were accepted."""
-    first = week_start(today) - timedelta(weeks=weeks - 1)
+    person), how many quotes were accepted, and how many of the week's requests still wait for a price at
+    `now` (never quoted and in a state a quote may come from) with the seconds the oldest of them has waited.
+
+    One statement: the week's quoting rows by their `created_at` index, each with its request's state by the
+    booking read model's primary key."""
+    first = week_start(now.date()) - timedelta(weeks=weeks - 1)
     found = tx.all(
-        f"SELECT created_at, first_quoted_at, quoted_instantly, accepted FROM {QUOTING}"
-        " WHERE created_at >= ?",
+        f"SELECT q.created_at, q.first_quoted_at, q.quoted_instantly, q.accepted, r.state_name"
+        f" FROM {QUOTING} q LEFT JOIN booking_rate_requests r ON r.id = q.id WHERE q.created_at >= ?",
         (first.isoformat(),),
     )
     buckets: dict[date, list[dict[str, Any]]] = {first + timedelta(weeks=i): [] for i in range(weeks)}
@@ -195,6 +210,11 @@ def quoting_by_week(tx: Tx, today: date, weeks: int) -> list[dict[str, Any]]:
         quoted = [r for r in rows if r["first_quoted_at"] is not None]
         from_tariff = [r for r in quoted if r["quoted_instantly"]]
         by_staff = [r for r in quoted if not r["quoted_instantly"]]
+        waiting = [
+            _moment(r["created_at"])
+            for r in rows
+            if r["first_quoted_at"] is None and r["state_name"] in quotable_states()
+        ]
         answer.append(
             {
                 "week_start": start,
@@ -204,6 +224,8 @@ def quoting_by_week(tx: Tx, today: date, weeks: int) -> list[dict[str, Any]]:
                 "from_tariff": _times(from_tariff),
                 "by_staff": _times(by_staff),
                 "accepted": sum(1 for r in quoted if r["accepted"]),
+                "waiting": len(waiting),
+                "oldest_wait_seconds": (now - min(waiting)).total_seconds() if waiting else None,
             }
         )
     return answer

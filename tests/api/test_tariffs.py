@@ -571,3 +571,94 @@ def test_a_week_of_tariff_and_slow_staff_quotes_says_each_way_s_time_apart(
 
     assert (this_week["requests"], this_week["fromTariff"]["quoted"]) == (1, 1)
     assert this_week["byStaff"] == {"quoted": 0, "medianSecondsToQuote": None, "p90SecondsToQuote": None}
+
+
+def test_a_week_s_requests_still_waiting_for_a_price_are_counted_with_the_oldest_s_wait(
+    client: TestClient, admin_headers: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Decision 3919. Last week: two requests priced from the tariff (one accepted, one declined), two priced
+    by staff 2 h and 5 h after, two never priced, one withdrawn before a price, one sent back to the customer
+    to revise and one revised after staff asked and so waiting again. The week counts the three that still
+    wait for a price (not the withdrawn one, nor the one with the customer) and how long the oldest has
+    waited; every other column keeps its meaning."""
+    booking.ok(publish(client, admin_headers, STANDARD))
+    headers = shipper(client, "waiting_week_shipper")
+    monday = datetime.combine(TODAY - timedelta(days=TODAY.weekday() + 7), datetime.min.time(), UTC)
+    asked_at = [monday + timedelta(hours=9, minutes=m) for m in range(9)]
+    staff_waits = [timedelta(hours=2), timedelta(hours=5)]
+
+    def at(moment: datetime) -> None:  # the moment the next events are recorded at
+        monkeypatch.setattr(eventsourcing.domain, "datetime_now_with_tzinfo", lambda: moment)
+
+    def ask(moment: datetime, offset: int) -> dict[str, Any]:
+        at(moment)
+        return booking.create(client, headers, preferredShippingDate=str(day(offset)))
+
+    def staff(rid: str, action: str, body: dict[str, Any]) -> None:
+        booking.ok(client.put(f"{ADMIN}/rate-requests/{rid}/{action}", headers=admin_headers, json=body))
+
+    accepted, declined = (ask(moment, 12) for moment in asked_at[:2])  # a row in force: priced at once
+    assert accepted["tariffVersion"] and declined["tariffVersion"]
+    by_hand = [ask(moment, 30)["id"] for moment in asked_at[2:4]]  # no row for that day: staff's
+    oldest, newer = (ask(moment, 30)["id"] for moment in asked_at[4:6])  # never priced
+    withdrawn, with_customer, revised = (ask(moment, 30)["id"] for moment in asked_at[6:9])
+    for rid, moment, wait in zip(by_hand, asked_at[2:4], staff_waits, strict=True):
+        at(moment + wait)
+        staff(rid, "quote", {"price": 800, "validUntil": booking.later()})
+    at(asked_at[8] + timedelta(hours=1))
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{accepted['id']}/approve", headers=headers))
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{declined['id']}/cancel", headers=headers))
+    booking.ok(client.put(f"{CLIENT}/rate-requests/{withdrawn}/withdraw", headers=headers))
+    for rid in (with_customer, revised):
+        staff(rid, "request-revision", {"message": "Which commodity exactly?"})
+    edit = booking.payload(preferredShippingDate=str(day(30)), commodity="Roasted pistachios")
+    assert booking.ok(client.put(f"{CLIENT}/rate-requests/{revised}", headers=headers, json=edit))[
+        "stateName"
+    ]
+    monkeypatch.undo()
+    states = {
+        rid: booking.ok(client.get(f"{ADMIN}/rate-requests/{rid}", headers=admin_headers))["stateName"]
+        for rid in (oldest, newer, withdrawn, with_customer, revised)
+    }
+    assert states == {
+        oldest: "requested",
+        newer: "requested",
+        withdrawn: "rejected_by_client",
+        with_customer: "revision_requested",
+        revised: "requested",
+    }
+
+    before = datetime.now(UTC)
+    last_week, this_week = booking.ok(client.get(f"{ADMIN}/quoting-stats?weeks=2", headers=admin_headers))
+    after = datetime.now(UTC)
+    staff_seconds = [w.total_seconds() for w in staff_waits]
+    oldest_wait = last_week.pop("oldestWaitSeconds")
+    assert last_week == {
+        "weekStart": monday.date().isoformat(),
+        "requests": 9,
+        "quoted": 4,
+        "quotedInstantly": 2,
+        "instantShare": 2 / 9,
+        # Every first quote, both ways (nearest rank of [0, 0, 2 h, 5 h]): as before this decision.
+        "medianSecondsToQuote": 0,
+        "p90SecondsToQuote": staff_seconds[1],
+        "fromTariff": {"quoted": 2, "medianSecondsToQuote": 0, "p90SecondsToQuote": 0},
+        "byStaff": {
+            "quoted": 2,
+            "medianSecondsToQuote": staff_seconds[0],
+            "p90SecondsToQuote": staff_seconds[1],
+        },
+        "accepted": 1,
+        "acceptedShare": 1 / 4,
+        # Never priced and priceable now: the two left alone and the one revised; the oldest asked at 09:04.
+        "waiting": 3,
+    }
+    assert (before - asked_at[4]).total_seconds() <= oldest_wait <= (after - asked_at[4]).total_seconds()
+    assert (this_week["requests"], this_week["waiting"], this_week["oldestWaitSeconds"]) == (0, 0, None)
+
+    # Priced at last, the oldest leaves the count, and the next one is the oldest waiting.
+    staff(oldest, "quote", {"price": 800, "validUntil": booking.later()})
+    last_week = booking.ok(client.get(f"{ADMIN}/quoting-stats?weeks=2", headers=admin_headers))[0]
+    assert (last_week["waiting"], last_week["byStaff"]["quoted"]) == (2, 3)
+    assert (before - asked_at[5]).total_seconds() <= last_week["oldestWaitSeconds"]
+    assert last_week["oldestWaitSeconds"] < (before - asked_at[4]).total_seconds()

@@ -892,8 +892,9 @@ export interface paths {
         /**
          * Quoting Stats
          * @description Per week of asking, oldest first up to this week: the share of rate requests quoted instantly, time
-         *     to the first quote (median, 90th percentile) apart for quotes from the tariff and quotes by staff, and
-         *     the share of quotes accepted.
+         *     to the first quote (median, 90th percentile) apart for quotes from the tariff and quotes by staff, the
+         *     share of quotes accepted, and how many of the week's requests still wait for a price (the oldest's wait
+         *     so far).
          */
         get: operations["tariffs_quoting_stats"];
         put?: never;
@@ -8024,7 +8025,10 @@ export interface components {
          *     without requests, or without quotes for `acceptedShare`); times in seconds from asking to first quote.
          *     `medianSecondsToQuote` and `p90SecondsToQuote` count every first quote, from the tariff and by staff
          *     together: a week of many instant quotes reads fast whatever staff took. `fromTariff` (priced instantly
-         *     from the published tariff) and `byStaff` (priced by hand) tell each way apart.
+         *     from the published tariff) and `byStaff` (priced by hand) tell each way apart. `waiting`: how many of
+         *     the week's requests wait for a price now (never quoted, in a state staff may quote in: not those sent
+         *     back to the customer to revise, withdrawn, declined or rejected); `oldestWaitSeconds`: how long the
+         *     oldest of them has waited so far, from its request to now (None when none waits).
          */
         QuotingWeek: {
             /** Accepted */
@@ -8037,6 +8041,8 @@ export interface components {
             instantShare: number | null;
             /** Mediansecondstoquote */
             medianSecondsToQuote: number | null;
+            /** Oldestwaitseconds */
+            oldestWaitSeconds: number | null;
             /** P90Secondstoquote */
             p90SecondsToQuote: number | null;
             /** Quoted */
@@ -8045,6 +8051,8 @@ export interface components {
             quotedInstantly: number;
             /** Requests */
             requests: number;
+            /** Waiting */
+            waiting: number;
             /** Weekstart */
             weekStart: string;
         };

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { quotingStatsOptions } from '../api/quoting';
 import type { QuotingWeeks } from '../api/quoting';
 import { formatShare, formatWait, weekLabel } from '../lib/quoting';
@@ -10,11 +11,14 @@ const WEEKS = 8;
 const HEIGHT = 120;
 const BAR = 14;
 const SLOT = 48;
+// Where the grid starts: the share labels end before it, anchored at their end, so the widest ("100%", or
+// "٪۱۰۰", whose sign's ink reaches left of where it starts) never runs off the chart's left edge.
+const AXIS = 36;
 
 /** Two bars a week: the share quoted instantly and the share of quotes accepted (0-100%). */
 function Bars({ weeks }: { weeks: QuotingWeeks }) {
   const { t } = useTranslation('admin');
-  const width = weeks.length * SLOT + 28;
+  const width = weeks.length * SLOT + AXIS;
   const y = (share: number | null) => HEIGHT - Math.round((share ?? 0) * (HEIGHT - 8));
   return (
     <svg
@@ -28,15 +32,15 @@ function Bars({ weeks }: { weeks: QuotingWeeks }) {
     >
       {[0.5, 1].map((share) => (
         <g key={share}>
-          <line x1={28} x2={width} y1={y(share)} y2={y(share)} stroke="#e5e7eb" />
-          <text x={0} y={y(share) + 4} fontSize="9" fill="#4b5563">
+          <line x1={AXIS} x2={width} y1={y(share)} y2={y(share)} stroke="#e5e7eb" />
+          <text x={AXIS - 4} y={y(share) + 4} fontSize="10" fill="#4b5563" textAnchor="end">
             {formatShare(share)}
           </text>
         </g>
       ))}
-      <line x1={28} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
+      <line x1={AXIS} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
       {weeks.map((w, i) => {
-        const x = i * SLOT + 36;
+        const x = i * SLOT + AXIS + 8;
         return (
           <g key={w.weekStart}>
             <rect x={x} y={y(w.instantShare)} width={BAR} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">
@@ -78,8 +82,15 @@ function wayWait(requests: number, way: QuotingWay, none: string): string {
   return way.quoted ? formatWait(way.medianSecondsToQuote) : none;
 }
 
-/** The staff overview's view of quoting: instant share, time to quote from the tariff and by staff, and
- * acceptance, by week. */
+/** How many of the week's requests still wait for a price, with how long the oldest has waited so far. */
+function waiting(w: QuotingWeeks[number], t: TFunction<'admin'>): string {
+  if (!w.requests) return '-';
+  if (!w.waiting) return localDigits('0');
+  return localDigits(t('quoting.waitingCount', { n: w.waiting, wait: formatWait(w.oldestWaitSeconds) }));
+}
+
+/** The staff overview's view of quoting: instant share, what still waits for a price, time to quote from the
+ * tariff and by staff, and acceptance, by week. */
 export function QuotingPanel() {
   const { t } = useTranslation('admin');
   const query = useQuery(quotingStatsOptions(WEEKS));
@@ -87,7 +98,7 @@ export function QuotingPanel() {
   if (query.isError) return <p role="alert">{t('quoting.error')}</p>;
   const weeks = query.data;
   return (
-    <section aria-labelledby="quoting-heading" className={styles.section}>
+    <section aria-labelledby="quoting-heading" className={`${styles.section} ${styles.quoting}`}>
       <h2 id="quoting-heading">{t('quoting.title')}</h2>
       <p className={styles.legend}>
         <span className={styles.swatchInstant} aria-hidden="true" /> {t('quoting.instant')}{' '}
@@ -95,6 +106,7 @@ export function QuotingPanel() {
       </p>
       <Bars weeks={weeks} />
       <p className={styles.legend}>{t('quoting.waitNote')}</p>
+      <p className={styles.legend}>{t('quoting.waitingNote')}</p>
       {/* A scrolling region is reachable by keyboard (it may scroll sideways on a phone). */}
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('quoting.byWeek')}>
         <table className={styles.table}>
@@ -108,6 +120,10 @@ export function QuotingPanel() {
               </th>
               <th scope="col" rowSpan={2}>
                 {t('quoting.requests')}
+              </th>
+              {/* Next to the requests: what is still owed a price is what staff act on. */}
+              <th scope="col" rowSpan={2}>
+                {t('quoting.waiting')}
               </th>
               <th scope="colgroup" colSpan={2}>
                 {t('quoting.fromTariff')}
@@ -132,6 +148,7 @@ export function QuotingPanel() {
               <tr key={w.weekStart} data-testid="quoting-week">
                 <td>{weekLabel(w.weekStart)}</td>
                 <td>{localDigits(String(w.requests))}</td>
+                <td>{waiting(w, t)}</td>
                 <td>
                   {w.requests
                     ? localDigits(
