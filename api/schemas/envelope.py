@@ -10,13 +10,17 @@ T = TypeVar("T")
 
 
 class DecidedFirstDetails(WireModel):
-    """Who decided first and when, told to staff whose decision was refused because of it (decision 3911)."""
+    """Who decided first and when, told to staff whose decision was refused because of it (decisions 3911,
+    3916)."""
 
     # The colleague's name as staff know them (their login name).
     decided_by: str
     # When they decided (RFC 3339, UTC): a screen writes it in its reader's zone and calendar.
     decided_at: str
-    # The state their decision left the thing in (`accepted`, `declined`, `approved`).
+    # What was decided: its lifecycle (`registration`, `rate_request`, `shipping_order`, `booking_amendment`)
+    # and the state their decision left it in (`accepted`, `shipping_order`, `requoted`...); together they
+    # name the sentence (contract/decided-first.json).
+    machine: str
     state: str
 
 

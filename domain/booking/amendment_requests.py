@@ -28,7 +28,7 @@ from domain.booking.read_as_seen import ContentMarks, check_booking_unchanged
 from domain.booking.sailed import PORT_GUARD, cargo_not_sailed
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, audit_fields
-from domain.shared.errors import ValidationFailed
+from domain.shared.errors import ValidationFailed, decided_first
 from domain.shared.messages import message
 from domain.shared.reasons import system_reason
 
@@ -273,8 +273,10 @@ class Amendments(BookingChanges):
         amendment = self._open_amendment("requote")
         AMENDMENT.decide("requote", amendment.state, actor.lifecycle_role, AMENDMENT.every_guard)
         check_new_price(price, valid_until, now)
-        if seen is not ...:
-            check_price_seen(amendment.price, seen, quoted_meanwhile=True)
+        if seen is not ...:  # a colleague's new price since: named to staff (decision 3916)
+            meanwhile = (AMENDMENT.id, amendment.state, "requote")
+            with decided_first(amendment.decided_by, amendment.decided_at, meanwhile):
+                check_price_seen(amendment.price, seen, quoted_meanwhile=True)
         breakdown = self._new_breakdown(price, charges, cargo)
         dest = self._change_next(
             "amendment",
@@ -312,6 +314,7 @@ class Amendments(BookingChanges):
             aggregate._change_moved(
                 "amendment",
                 self.state,
+                self,
                 price=self.price,
                 valid_until=self.valid_until,
                 charges=None if self.charges is None else [dict(c) for c in self.charges],
@@ -362,7 +365,7 @@ class Amendments(BookingChanges):
         charges: list[dict[str, Any]] | None = None
 
         def apply(self, aggregate: Amendments) -> None:
-            aggregate._change_moved("amendment", self.state)
+            aggregate._change_moved("amendment", self.state, self)
             # The booking takes the amended content (and the new price, where one was agreed).
             aggregate.details = dict(self.details)
             if self.booking_content is not None:

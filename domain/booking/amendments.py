@@ -93,6 +93,10 @@ class Amendment:
     # Why staff asked the customer to amend the booking (the standard's use case 6); None when the
     # customer asked of its own accord. An amendment answering the ask keeps it.
     asked: str | None = None
+    # Who made staff's decision that left it in its state, and when (None after anyone else's move): a
+    # colleague's later decision is refused naming them (decision 3916).
+    decided_by: str | None = None
+    decided_at: datetime | None = None
 
     @property
     def open(self) -> bool:
@@ -116,6 +120,9 @@ class CancellationRequest:
     message: str | None = field(default=None)
     # When the customer asked it (its event's time): staff's decline read before is refused (decision 3910).
     requested_at: datetime | None = None
+    # Who confirmed or declined it, and when (decision 3916).
+    decided_by: str | None = None
+    decided_at: datetime | None = None
 
     @property
     def open(self) -> bool:

@@ -532,7 +532,7 @@ class BookingApplication(ContextApplication):
         `read_at`: the booking's `updatedAt` their screen read (a customer's change since: 409, 3908)."""
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
-        rate_request._may("quote", actor)
+        rate_request._may_decide("quote", actor)
         check_booking_unchanged(rate_request.content_marks, read_at)
         given = _breakdown(charges, price, self.cargo(rate_request.details))
         if sailing is not None:  # staff set or change the sailing as they quote: one write
@@ -652,7 +652,7 @@ class BookingApplication(ContextApplication):
         """`read_at`: the booking's `updatedAt` staff read: documents sent since are refused (3908)."""
         self._staff(actor)
         rate_request = self.rate_request(rate_request_id, actor)
-        rate_request._may("confirm_booking", actor)
+        rate_request._may_decide("confirm_booking", actor)
         check_booking_unchanged(rate_request.content_marks, read_at)
         estimate = self._sail_on_confirmation(rate_request, sailing, actor)
         rate_request.confirm_booking(actor, estimate)
@@ -681,11 +681,11 @@ class BookingApplication(ContextApplication):
         if price is None and (unpriced or charges):
             # A confirmation needs the price it confirms, and a breakdown the price it breaks down (named,
             # not a state's refusal).
-            rate_request._may("quote" if unpriced else "confirm_request", actor)
+            rate_request._may_decide("quote" if unpriced else "confirm_request", actor)
             raise ValidationFailed({"price": message("common.required")})
         given = _breakdown(charges, price, self.cargo(rate_request.details)) if price is not None else None
         # Refused by state before a sailing is looked at (quoting first, when a price is given).
-        rate_request._may("quote" if price is not None else "confirm_request", actor)
+        rate_request._may_decide("quote" if price is not None else "confirm_request", actor)
         check_booking_unchanged(rate_request.content_marks, read_at)
         until = None
         if price is not None:
@@ -1199,7 +1199,7 @@ class BookingApplication(ContextApplication):
         """`read_at`: the order's `updatedAt` staff read (a customer's change since: 409, decision 3910)."""
         self._staff(actor)
         order = self.shipping_order(order_id, actor)
-        order._may("request_revision", actor)
+        order._may_decide("request_revision", actor)
         messages = values.revise_messages(revise)
         order.request_revision(messages, dict(edited_order) if edited_order else None, actor, read_at)
         return self.record(order)

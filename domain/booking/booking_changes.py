@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from domain.booking.amendments import AMENDMENT, CANCELLATION, Amendment, CancellationRequest
 from domain.booking.booking_content import BookingRequestContent
+from domain.booking.decided import staff_decision
 from domain.booking.read_as_seen import ContentMarks, check_booking_unchanged
 from domain.shared.actor import Actor
 from domain.shared.aggregate import ActorEvent, AggregatePart, audit_fields
-from domain.shared.errors import IllegalTransition, ValidationFailed
+from domain.shared.errors import DecidedFirst, IllegalTransition, ValidationFailed, decided_first
 from domain.shared.lifecycle import lifecycle
 from domain.shared.messages import message
 from domain.shared.refusal_words import refused
@@ -29,7 +30,7 @@ class ChangeDeclined(ActorEvent):
     customer_id: str
 
     def apply(self, aggregate: BookingChanges) -> None:
-        aggregate._change_moved(self.kind, self.state, message=self.message)
+        aggregate._change_moved(self.kind, self.state, self, message=self.message)
 
 
 class ChangeEnded(ActorEvent):
@@ -41,7 +42,7 @@ class ChangeEnded(ActorEvent):
     customer_id: str
 
     def apply(self, aggregate: BookingChanges) -> None:
-        aggregate._change_moved(self.kind, self.state)
+        aggregate._change_moved(self.kind, self.state, self)
 
 
 class ChangeWithdrawn(ChangeEnded):
@@ -69,11 +70,20 @@ class BookingChanges(AggregatePart):
 
         def withdraw_amendment(self, actor: Actor, for_cancellation: bool = False) -> None: ...
 
+        def _moved_by(self, event: ActorEvent, state: str) -> None: ...
+
     def _change_next(self, kind: str, trigger: str, actor: Actor, **guards: bool) -> str:
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
+        state = self._change_state(kind)
         try:
-            return machine.decide(trigger, self._change_state(kind), actor.lifecycle_role, guards)
-        except IllegalTransition:
+            return machine.decide(trigger, state, actor.lifecycle_role, guards)
+        except IllegalTransition as refusal:
+            change: Amendment | CancellationRequest | None = getattr(self, kind)
+            decided = change is not None and change.state == state and change.decided_by is not None
+            if decided and not machine.may(trigger, state, actor.lifecycle_role, machine.every_guard):
+                # Where the state refuses it (not a guard): a colleague's decision left it there (3916).
+                assert change is not None and change.decided_by is not None and change.decided_at
+                raise DecidedFirst(refusal, change.decided_by, change.decided_at) from None
             if guards.get("booking_confirmed", True):
                 raise
             # Refused for the booking's state, not the change's (which has none yet): the refusal says it.
@@ -102,7 +112,10 @@ class BookingChanges(AggregatePart):
         machine = AMENDMENT if kind == "amendment" else CANCELLATION
         if change is not None and machine.fact(change.state, "final"):
             code = machine.codes.get(change.state)
-            raise IllegalTransition(machine.id, change.state, trigger, code, action=machine.action(trigger))
+            action = machine.action(trigger)
+            refusal = IllegalTransition(machine.id, change.state, trigger, code, action=action)
+            with decided_first(change.decided_by, change.decided_at):  # named to staff (decision 3916)
+                raise refusal
         if not (change and change.open):
             none = (
                 message("booking.amendment.none")
@@ -112,10 +125,12 @@ class BookingChanges(AggregatePart):
             raise ValidationFailed({kind: none})
         return change
 
-    def _change_moved(self, kind: str, state: str, **changes: Any) -> None:
+    def _change_moved(self, kind: str, state: str, event: ActorEvent, **changes: Any) -> None:
+        """The change of `kind` moved to `state` by `event`: staff's decision is kept with who and when."""
         change = getattr(self, kind)
         assert change is not None
-        setattr(self, kind, change.moved(state, **changes))
+        decided_by, decided_at = staff_decision(event)
+        setattr(self, kind, change.moved(state, decided_by=decided_by, decided_at=decided_at, **changes))
 
     def _decline_change(
         self,

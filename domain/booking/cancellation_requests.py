@@ -85,8 +85,9 @@ class CancellationRequests(BookingChanges):
         customer_id: str
 
         def apply(self, aggregate: CancellationRequests) -> None:
-            aggregate._change_moved("cancellation", self.cancellation_state)
+            aggregate._change_moved("cancellation", self.cancellation_state, self)
             aggregate.state = self.state
+            aggregate._moved_by(self, self.state)
 
     def decline_cancellation(self, message: str, actor: Actor, read_at: datetime | None = None) -> None:
         """`read_at`: the cancellation request's `updatedAt` staff read: one asked for again since (another

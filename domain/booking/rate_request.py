@@ -21,6 +21,7 @@ from domain.booking.amendments import Amendment, CancellationRequest, check_new_
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.cancellation_requests import CancellationRequests
 from domain.booking.charges import Charge, all_in, from_records, records, repriced
+from domain.booking.decided import StaffDecided
 from domain.booking.read_as_seen import ContentAsRead, check_booking_unchanged
 from domain.booking.sailed import cargo_not_sailed
 from domain.booking.schedules import Sailing
@@ -99,7 +100,7 @@ class CustomerMoved(StateMoved):
     customer_id: str
 
 
-class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggregate):
+class RateRequest(Amendments, CancellationRequests, StaffDecided, ContentAsRead, LifecycleAggregate):
     machine = "rate_request"
 
     class Created(ActorCreated):
@@ -333,11 +334,12 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
         breakdown at the new price: surcharges and per-booking fees stay, the ocean freight takes the
         difference; else one all-in charge) or the system's instant quote from a tariff row (`tariff`,
         cited in the event and its reason)."""
-        self._may("quote", actor)
+        self._may_decide("quote", actor)
         check_new_price(price, valid_until, now)
         dest = self._next("quote", actor, price_positive=True, validity_in_future=True)
         if seen is not ...:
-            check_price_seen(self.price, seen, quoted_meanwhile=True)
+            with self._decided_here(meanwhile="quote"):  # a colleague's price since: named to staff
+                check_price_seen(self.price, seen, quoted_meanwhile=True)
         if charges is None and tariff is None and self.charges:
             charges = repriced(from_records(self.charges), price)
         self._record(
@@ -380,6 +382,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
             aggregate.valid_until = self.valid_until
             aggregate.revision_message = None
             aggregate.state = self.state
+            aggregate._moved_by(self, self.state)
 
     def request_revision(self, message: str, actor: Actor, read_at: datetime | None = None) -> None:
         self._said("request_revision", self.RevisionRequested, message, actor, read_at=read_at)
@@ -392,6 +395,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
             aggregate.tariff_version = None
             aggregate.valid_until = None
             aggregate.state = self.state
+            aggregate._moved_by(self, self.state)
 
     def reject(
         self, message: str, actor: Actor, *, sailed: str | None = None, read_at: datetime | None = None
@@ -402,6 +406,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
         def apply(self, aggregate: RateRequest) -> None:
             aggregate.rejection_message = self.message
             aggregate.state = self.state
+            aggregate._moved_by(self, self.state)
 
     def staff_said(
         self,
@@ -434,7 +439,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
         forbids it or the cargo has sailed, then without a message, then when the customer changed the
         booking since `read_at` (staff do not ask her to fix what they did not read, decision 3910);
         recorded with the message and the state it leads to."""
-        self._may(trigger, actor)
+        self._may_decide(trigger, actor)
         self._no_change_open(trigger, actor)
         not_sailed = cargo_not_sailed(self.machine, trigger, self.state, actor, sailed, "rate_request")
         text = message_text.strip()
@@ -472,6 +477,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
     def confirm_booking(self, actor: Actor, estimate: Sailing | None = None) -> None:
         """Staff confirm the booking; `estimate`: the sailing it is confirmed on when it has none (an
         estimated one, recorded with the confirmation: one step, told once)."""
+        self._may_decide("confirm_booking", actor)
         dest = self._next("confirm_booking", actor, has_booking_request=bool(self.booking_documents))
         self._confirmed(actor, dest, estimate)
 
@@ -497,6 +503,8 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
         """Staff confirm a firm booking request with its charges: the price already quoted, or `price`
         (valid until `valid_until`, broken down as `charges` where given) quoted in the same act. The
         standard has no customer step between. `estimate`: as for `confirm_booking`."""
+        # A colleague's confirmation (or rejection) first is named; priced here, its quote names it.
+        self._may_decide("quote" if price is not None else "confirm_request", actor)
         if price is not None:  # quoted first (the confirmation is from `quoted`), in the same transaction
             assert valid_until is not None and now is not None
             if not self.firm_request:
@@ -515,7 +523,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
         sailing: dict[str, Any] | None = None
 
         def apply(self, aggregate: LifecycleAggregate) -> None:
-            aggregate.state = self.state
+            super().apply(aggregate)
             if self.sailing is not None and isinstance(aggregate, RateRequest):
                 aggregate.sailing = self.sailing
 
@@ -699,6 +707,7 @@ class RateRequest(Amendments, CancellationRequests, ContentAsRead, LifecycleAggr
         """Staff confirm a firm booking completed (the standard's use case 12: its transport document was
         surrendered), when its shipper sent no shipping order on the portal (one that did completes with
         that order's approval)."""
+        self._may_decide("confirm_completed", actor)
         dest = self._next(
             "confirm_completed",
             actor,

@@ -11,6 +11,7 @@ from uuid import UUID
 from eventsourcing.domain import event
 
 from domain.booking.booking_content import as_sent_personal
+from domain.booking.decided import StaffDecided
 from domain.booking.read_as_seen import ContentAsRead, check_order_unchanged
 from domain.booking.sailed import cargo_not_sailed
 from domain.shared.actor import SYSTEM_ACTOR, Actor
@@ -28,7 +29,7 @@ def shipping_order_id(rate_request_id: UUID | str) -> UUID:
     return name_based_id("shipping-order", str(rate_request_id))
 
 
-class ShippingOrder(ContentAsRead, LifecycleAggregate):
+class ShippingOrder(StaffDecided, ContentAsRead, LifecycleAggregate):
     machine = "shipping_order"
 
     @staticmethod
@@ -109,6 +110,7 @@ class ShippingOrder(ContentAsRead, LifecycleAggregate):
     ) -> None:
         """`read_at`: the order's `updatedAt` staff read; a customer's change since is refused (409): staff
         do not ask her to fix what she may have fixed already (decision 3910)."""
+        self._may_decide("request_revision", actor)
         dest = self._next("request_revision", actor, has_revise_messages=bool(revise))
         check_order_unchanged(self.content_marks, read_at)
         self._record(
@@ -134,6 +136,7 @@ class ShippingOrder(ContentAsRead, LifecycleAggregate):
             aggregate.revise = dict(self.revise)
             aggregate.edited_order = dict(self.edited_order) if self.edited_order is not None else None
             aggregate.state = self.state
+            aggregate._moved_by(self, self.state)
 
     def edit(self, changes: dict[str, Any], actor: Actor) -> None:
         dest = self._next("edit", actor)
@@ -153,6 +156,7 @@ class ShippingOrder(ContentAsRead, LifecycleAggregate):
 
     def accept(self, actor: Actor, read_at: datetime | None = None) -> None:
         """`read_at`: the order's `updatedAt` staff read; a customer's change since is refused (409)."""
+        self._may_decide("accept", actor)
         dest = self._next("accept", actor)
         check_order_unchanged(self.content_marks, read_at)
         self._record(self.Accepted, audit_fields(actor), state=dest, customer_id=self.customer_id)
@@ -292,7 +296,7 @@ class ShippingOrder(ContentAsRead, LifecycleAggregate):
         """Staff's decline, which must say why (`has_message`): refused early when the state or the actor
         forbids it or the cargo has sailed, then without a message, naming it (as the rate request's
         reasons are); then, as its revision request, when the customer changed the order since `read_at`."""
-        self._may("decline", actor)
+        self._may_decide("decline", actor)
         not_sailed = self._cargo_not_sailed("decline", actor, sailed)
         text = message.strip()
         if not text:
@@ -366,6 +370,7 @@ class ShippingOrder(ContentAsRead, LifecycleAggregate):
             aggregate.state = self.state
 
     def issue(self, actor: Actor) -> None:
+        self._may_decide("issue", actor)
         dest = self._next("issue", actor)
         self._record(self.Issued, audit_fields(actor), state=dest, customer_id=self.customer_id)
 

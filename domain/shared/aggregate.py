@@ -90,6 +90,10 @@ class LifecycleAggregate(DomainAggregate):
         machine = lifecycle(self.machine)
         machine.decide(trigger, self.state, actor.lifecycle_role, machine.every_guard)
 
+    def _moved_by(self, event: ActorEvent, state: str) -> None:
+        """`event` moved the lifecycle to `state` (a `StateMoved` applied): nothing more here; an aggregate
+        that keeps who decided last says so (domain/booking/decided.py)."""
+
     @property
     def state_code(self) -> int:
         return lifecycle(self.machine).code(self.state)
@@ -142,6 +146,7 @@ class StateMoved(ActorEvent):
 
     def apply(self, aggregate: LifecycleAggregate) -> None:
         aggregate.state = self.state
+        aggregate._moved_by(self, self.state)
 
 
 class Audit(TypedDict):

@@ -88,12 +88,25 @@ class IllegalTransition(DomainError):
 
 
 class DecidedFirst(IllegalTransition):
-    """A decision refused because someone decided the thing first: the lifecycle's refusal, with who decided
-    (`decided_by`, an actor id) and when. The domain words it as the lifecycle does; the edge may name the
-    person to a colleague (decision 3911)."""
+    """A decision refused because someone decided the thing first: the lifecycle's refusal (or a refusal of
+    acting on what was decided meanwhile, a `Conflict` such as a price quoted since, with the `machine`, the
+    `state` and the `trigger` it refused), with who decided (`decided_by`, an actor id) and when. The domain
+    words it as the refusal does; the edge may name the person to a colleague (decisions 3911, 3916)."""
 
-    def __init__(self, refusal: IllegalTransition, decided_by: str, decided_at: datetime) -> None:
-        super().__init__(refusal.machine, refusal.state, refusal.trigger, refusal.code, action=refusal.action)
+    def __init__(
+        self,
+        refusal: DomainError,
+        decided_by: str,
+        decided_at: datetime,
+        meanwhile: tuple[str, str, str] | None = None,
+    ) -> None:
+        if isinstance(refusal, IllegalTransition):
+            super().__init__(
+                refusal.machine, refusal.state, refusal.trigger, refusal.code, action=refusal.action
+            )
+        else:
+            assert meanwhile is not None, "a refusal that is no lifecycle's names what it refused"
+            super().__init__(*meanwhile)
         self.args = refusal.args
         self.description = refusal.description
         self.decided_by = decided_by
@@ -101,9 +114,13 @@ class DecidedFirst(IllegalTransition):
 
 
 @contextmanager
-def decided_first(decided_by: str | None, decided_at: datetime | None) -> Iterator[None]:
+def decided_first(
+    decided_by: str | None, decided_at: datetime | None, meanwhile: tuple[str, str, str] | None = None
+) -> Iterator[None]:
     """A lifecycle's refusal of a decision on a thing decided already, said with who decided it and when;
-    nothing changes where no decision is known (a thing never decided, or refused for another reason)."""
+    nothing changes where no decision is known (a thing never decided, or refused for another reason).
+    `meanwhile` (the machine, the state decided and the trigger refused): a `Conflict` raised inside is such a
+    refusal too (what was decided meanwhile differs from what the caller read)."""
     try:
         yield
     except DecidedFirst:
@@ -112,6 +129,10 @@ def decided_first(decided_by: str | None, decided_at: datetime | None) -> Iterat
         if decided_by is None or decided_at is None:
             raise
         raise DecidedFirst(refusal, decided_by, decided_at) from None
+    except Conflict as refusal:
+        if decided_by is None or decided_at is None or meanwhile is None:
+            raise
+        raise DecidedFirst(refusal, decided_by, decided_at, meanwhile) from None
 
 
 class TooManyAttempts(DomainError):

@@ -13,8 +13,17 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.browser import DESKTOP, PHONE, signed_in_staff
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import call, foreign_customer, login, pending_registration, staff_call
-from tests.e2e.words import Language, words
+from tests.e2e.customers import (
+    BOOKING,
+    call,
+    foreign_customer,
+    logged_in_customer,
+    login,
+    pending_registration,
+    rate_request,
+    staff_call,
+)
+from tests.e2e.words import Language, staff_action, words
 
 BOTH = pytest.mark.parametrize(
     ("lang", "viewport"),
@@ -26,6 +35,11 @@ BOTH = pytest.mark.parametrize(
 ACCEPTED_MEANWHILE = {
     "en": "admin\u2069 already accepted this sign-up at",
     "fa": "admin\u2069 این ثبت‌نام را در",
+}
+# A booking decided by a colleague first (decision 3916): the console's dialog says who rejected it and when.
+REJECTED_MEANWHILE = {
+    "en": "admin\u2069 already rejected this booking at",
+    "fa": "admin\u2069 این رزرو را در",
 }
 CHANGED_MEANWHILE = {
     "en": "The customer changed this edit request since you opened it",
@@ -99,3 +113,26 @@ def test_an_edit_approved_as_read_not_as_the_customer_replaced_it(
     )
     # Nothing was approved: the profile keeps its contact person, the newer request waits.
     assert call(live_server, "GET", PROFILE, token=token)["contactPerson"] == me["contactPerson"]
+
+
+@BOTH
+def test_a_booking_decision_after_a_colleague_s_says_who_and_when(
+    staff: Page, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
+) -> None:
+    w = words(lang)
+    _, _, token = logged_in_customer(live_server, "Crossing Cargo Trading")
+    rid = rate_request(live_server, token, f"Dried figs {lang} {_width(viewport)}")
+    staff.goto(f"{live_server.url}/dashboard/operations?open={rid}")
+    panel = staff.get_by_role("region", name=w("operations:detail.label"))
+    panel.get_by_role("button", name=staff_action(lang, "request_revision"), exact=True).click()
+    dialog = staff.get_by_role("dialog")
+    dialog.get_by_label(w("operations:actionDialog.reason")).fill("Which container size?")
+    # A colleague rejects the booking while her revision request is being written.
+    staff_call(live_server, "PUT", f"{BOOKING}/admin/rate-requests/{rid}/reject", {"message": "No vessel"})
+    dialog.get_by_role("button", name=w("operations:actionDialog.confirm"), exact=True).click()
+    expect(dialog.get_by_text(REJECTED_MEANWHILE[lang])).to_be_visible()
+    staff.screenshot(
+        path=str(screenshot_dir / f"booking-decided-meanwhile-{lang}-{_width(viewport)}.png"), full_page=True
+    )
+    detail = staff_call(live_server, "GET", f"{BOOKING}/admin/rate-requests/{rid}")
+    assert detail["stateName"] == "rejected_by_admin"

@@ -6,6 +6,7 @@
 import { currentLanguage, i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
 import { publicDoors } from '@/types/public-doors';
+import { decidedFirstWords } from './decided-first';
 import { keepOpenDrafts } from './kept-draft';
 import { endSession, getToken, tabSession } from './session';
 
@@ -287,7 +288,8 @@ export function errorText(error: unknown): string {
   if (endedTheSession(error)) return '';
   if (error instanceof ApiError) {
     const messages = [...new Set(Object.values(error.fields))];
-    return messages.length > 0 ? messages.join(' ') : error.description;
+    // A colleague decided first: who and when, the time in the reader's zone (decisions 3911, 3916).
+    return messages.length > 0 ? messages.join(' ') : (decidedFirstWords(error) ?? error.description);
   }
   return genericError();
 }

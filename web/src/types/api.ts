@@ -4589,13 +4589,16 @@ export interface components {
         };
         /**
          * DecidedFirstDetails
-         * @description Who decided first and when, told to staff whose decision was refused because of it (decision 3911).
+         * @description Who decided first and when, told to staff whose decision was refused because of it (decisions 3911,
+         *     3916).
          */
         DecidedFirstDetails: {
             /** Decidedat */
             decidedAt: string;
             /** Decidedby */
             decidedBy: string;
+            /** Machine */
+            machine: string;
             /** State */
             state: string;
         };

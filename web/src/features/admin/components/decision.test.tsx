@@ -17,7 +17,7 @@ const NOT_SENT =
 /** The sign-up decision as its screen has it: accept or decline the registration. */
 function SignUpDecision() {
   const { accept, decline } = useRegistrationDecision('individual', 'reg-1');
-  return <Decision accept={accept} decline={decline} subject="the sign-up of Sara" messageLimit={500} thing="signUp" />;
+  return <Decision accept={accept} decline={decline} subject="the sign-up of Sara" messageLimit={500} />;
 }
 
 describe("staff's decline message sent as the session ended (decision 3881)", () => {
@@ -68,7 +68,9 @@ describe('a decision a colleague made first (decision 3911)', () => {
 
   it('names the colleague and the time, in the reader’s zone', async () => {
     const at = '2026-12-07T14:02:09.123456Z';
-    fetchMock.mockImplementation(async () => refusal({ decidedBy: 'sara.karimi', decidedAt: at, state: 'accepted' }));
+    fetchMock.mockImplementation(async () =>
+      refusal({ decidedBy: 'sara.karimi', decidedAt: at, machine: 'registration', state: 'accepted' }),
+    );
     startSession({ token: tokenFor('writer'), accountType: 0, roles: ['admin'] });
     const user = userEvent.setup();
     renderWithProviders(<SignUpDecision />);
@@ -76,7 +78,7 @@ describe('a decision a colleague made first (decision 3911)', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     const said = await screen.findByText(/already accepted this sign-up/);
     expect(said.textContent).toBe(
-      `\u2068sara.karimi\u2069 already accepted this sign-up at \u2068${formatMoment(at)}\u2069.`,
+      `\u2068sara.karimi\u2069 already accepted this sign-up at \u2068${formatMoment(at)}\u2069`,
     );
     // The confirmation closed: the page behind it shows what stands.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

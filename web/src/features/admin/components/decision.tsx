@@ -12,7 +12,7 @@ import type { ApiError } from '@/lib/api-client';
 import { useKeptDraft } from '@/lib/kept-draft';
 import { useHeadingFocusOnStep } from '@/lib/page-focus';
 import { said } from '@/lib/messages';
-import { decidedByWords, decidedFirstWords, type DecidedThing } from '../lib/decided-first';
+import { decidedByWords } from '../lib/decided-first';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
 
@@ -28,12 +28,10 @@ export interface DecisionProps {
   messageLimit: number;
   /** Called as Accept or Decline opens its dialog: the moment the screen's values are the ones decided on. */
   onOpen?: () => void;
-  /** What is decided on: a refusal because a colleague decided it first names them and when (decision 3911). */
-  thing: DecidedThing;
 }
 
 /** Accept (with a confirmation) and Decline (with a required description); both return to the overview. */
-export function Decision({ accept, decline, disabled, subject, messageLimit, onOpen, thing }: DecisionProps) {
+export function Decision({ accept, decline, disabled, subject, messageLimit, onOpen }: DecisionProps) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [accepting, setAccepting] = useState(false);
@@ -59,7 +57,8 @@ export function Decision({ accept, decline, disabled, subject, messageLimit, onO
   // decision, the customer's newer values) before anyone confirms again (decision 3907).
   const failed = (error: ApiError) => {
     setAccepting(false);
-    toast.failure(error, decidedFirstWords(error, thing));
+    // A colleague decided first: its words name them and when (errorText, decisions 3911 and 3916).
+    toast.failure(error);
   };
   // Decided meanwhile: the dialog went with its button now disabled, so the page's heading takes the focus.
   useHeadingFocusOnStep(disabled);

@@ -120,7 +120,6 @@ export function RegistrationRequestDetailRoute({ kind }: { kind: CustomerKind })
             decline={decline}
             messageLimit={maxLength.DeclineBody.message}
             disabled={!can('registration', data.state, 'accept', 'staff')}
-            thing="signUp"
             subject={t('detail.signUpOf', { who: applicant(kind, data) })}
           />
         </>

@@ -67,7 +67,6 @@ export function UpdateRequestDetailRoute({ kind }: { kind: CustomerKind }) {
             messageLimit={maxLength.DeclineEditBody.message}
             disabled={!can('profile_edit_request', data.state, 'approve', 'staff')}
             onOpen={() => (seen.current = editedAsRead(data))}
-            thing="editRequest"
             subject={t('detail.editOf', { id: personWords(id) })}
           />
         </>

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { DateField, isDate, notADay } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
+import { ApiError, errorText } from '@/lib/api-client';
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
 import {
   amendedPrice,
@@ -63,7 +64,9 @@ function useDecide(rateRequestId: string) {
       toast.success(done);
       return true;
     } catch (error) {
-      toast.failure(error, error instanceof Error ? error.message : tr('changes.notSaved'));
+      // The server's words (a colleague who decided first named, with when: decision 3916), else the generic.
+      const words = error instanceof ApiError ? errorText(error) : error instanceof Error ? error.message : null;
+      toast.failure(error, words ?? tr('changes.notSaved'));
       return false;
     }
   };

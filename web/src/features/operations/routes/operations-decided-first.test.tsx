@@ -1,0 +1,122 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import table from '../../../../../contract/decided-first.json';
+import { setLanguage } from '@/i18n';
+import { decidedFirstWords } from '@/lib/decided-first';
+import { formatMoment } from '@/lib/format';
+import { getState } from '@/lib/lifecycle';
+import { stubFetchEachTest } from '@/testing/fetch';
+import { rateRequestDetail, shippingOrder } from '@/testing/orders';
+import { envelope, renderWithProviders } from '@/testing/render';
+import { OperationsRoute } from './operations';
+
+// Two staff members on one booking: the second's decision, refused because the first decided already, names
+// the colleague and the time in the reader's zone and calendar, in the catalogue's words the server says
+// too (decision 3916).
+const fetchMock = stubFetchEachTest();
+beforeAll(() => {
+  Element.prototype.scrollIntoView = vi.fn(); // the panel scrolls itself into view; jsdom has no layout
+});
+afterEach(() => act(() => setLanguage('en')));
+
+const AT = '2026-12-07T14:02:09.123456Z';
+const ACCEPTED = {
+  decidedBy: 'sara.karimi',
+  decidedAt: AT,
+  machine: 'shipping_order',
+  state: 'ready_for_approval',
+};
+
+function submittedOrder() {
+  const state = getState('shipping_order', 'submitted')!;
+  const order = {
+    ...shippingOrder({ status: state.code, statusName: 'submitted', statusLabel: state.label }),
+    revisionRequests: {},
+  };
+  return { ...rateRequestDetail({ order }), needsAttention: null, orderMismatch: null };
+}
+
+function refusedAsAcceptedFirst() {
+  fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/shipping-orders/so-1/accept'))
+      return new Response(
+        JSON.stringify({
+          isSuccess: false,
+          isError: true,
+          error: {
+            description: 'sara.karimi already accepted this shipping order at 2026/12/07 14:02 UTC',
+            details: ACCEPTED,
+          },
+          response: null,
+        }),
+        { status: 409, headers: { 'Content-Type': 'application/json' } },
+      );
+    if (url.includes('/rate-requests/rr-1/changes'))
+      return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
+    if (url.includes('/rate-requests/rr-1/sailing')) return envelope(null);
+    if (url.includes('/rate-requests/rr-1')) return envelope(submittedOrder());
+    return envelope({ list: { list: [], totalCount: 0 } });
+  });
+}
+
+const at = () => `\u2068${formatMoment(AT)}\u2069`;
+
+describe('a booking decision a colleague made first', () => {
+  it('names the colleague and the time, in the reader’s zone', async () => {
+    refusedAsAcceptedFirst();
+    renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Shipping Order' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const said = await within(dialog).findByText(/already accepted this shipping order/);
+    expect(said.textContent).toBe(`\u2068sara.karimi\u2069 already accepted this shipping order at ${at()}`);
+  });
+
+  it('in Persian, the time in the Solar Hijri calendar', async () => {
+    await act(() => setLanguage('fa'));
+    refusedAsAcceptedFirst();
+    renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'پذیرش دستور حمل' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تأیید' }));
+    const said = await within(dialog).findByText(/این دستور حمل را در/);
+    expect(said.textContent).toBe(`\u2068sara.karimi\u2069 این دستور حمل را در ${at()} پذیرفته است`);
+    expect(at()).toMatch(/[۰-۹]/); // Persian digits, the reader's calendar
+  });
+});
+
+describe('the sentences of every decision, from the one catalogue', () => {
+  const decisions = Object.entries(table.machines).flatMap(([machine, said]) =>
+    Object.keys(said.states).map((state) => ({ machine, state })),
+  );
+
+  it.each(['en', 'fa'] as const)('each names who, the thing and when (%s)', async (language) => {
+    await act(() => setLanguage(language));
+    for (const { machine, state } of decisions) {
+      const words = decidedFirstWords({ details: { decidedBy: 'sara.karimi', decidedAt: AT, machine, state } });
+      expect(words, `${machine}/${state}`).toContain('\u2068sara.karimi\u2069');
+      expect(words, `${machine}/${state}`).toContain(at());
+      expect(words, `${machine}/${state}`).not.toMatch(/[{}]|staff\.decidedFirst/);
+    }
+  });
+
+  it('booking decisions, in English and Persian', async () => {
+    const said = (machine: string, state: string) =>
+      decidedFirstWords({ details: { decidedBy: 'sara.karimi', decidedAt: AT, machine, state } });
+    expect(said('rate_request', 'shipping_order')).toBe(
+      `\u2068sara.karimi\u2069 already confirmed this booking at ${at()}`,
+    );
+    expect(said('booking_amendment', 'requoted')).toBe(
+      `\u2068sara.karimi\u2069 already quoted a price for this amendment at ${at()}`,
+    );
+    expect(said('rate_request', 'loi_pending')).toBeNull(); // no staff decision leaves it there
+    await act(() => setLanguage('fa'));
+    expect(said('rate_request', 'rejected_by_admin')).toBe(
+      `\u2068sara.karimi\u2069 این رزرو را در ${at()} رد کرده است`,
+    );
+    expect(said('booking_cancellation', 'confirmed')).toBe(
+      `\u2068sara.karimi\u2069 این درخواست لغو را در ${at()} تأیید کرده است`,
+    );
+  });
+});
