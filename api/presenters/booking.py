@@ -228,7 +228,8 @@ def detail(record: RateRequestRecord) -> dict[str, Any]:
             else None
         ),
         DETAIL["order"]: None if record.order is None else order(record.order),
-        DETAIL["updated_at"]: row["updated_at"],
+        # The booking's own time, not its order's (decision 3920): staff decisions name it.
+        DETAIL["updated_at"]: row["booking_updated_at"],
         **quote_charges(row),
     }
 

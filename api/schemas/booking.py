@@ -217,6 +217,8 @@ class RateRequestDetail(_RateRequestFacts):
     rejection_message: str | None
     booking_request: BookingRequest | None
     order: ShippingOrder | None
+    # When the booking itself last changed (its own events; its order has its own `updatedAt`): what staff
+    # decisions name as `seenUpdatedAt` (decisions 3908, 3920).
     updated_at: str
     # What `price` (the total per container) is made of, the whole booking's total, who quoted
     # (`system`: instantly, from the tariff version and row cited) — all null/empty while unquoted.

@@ -16,7 +16,7 @@ from domain.booking.files import StoredFile
 from domain.booking.rate_request import RateRequest, lifecycle_moves
 from domain.booking.shipping_order import ShippingOrder
 from domain.booking.whose_move import waiting_for
-from domain.shared.aggregate import Moved
+from domain.shared.aggregate import Moved, Recorded
 from domain.shared.lifecycle import lifecycle
 from followers.batch import BatchTx
 from projections.booking.dcsa import TABLE as DCSA_TABLE
@@ -47,7 +47,11 @@ projection = Projection(
         " position BIGINT NOT NULL, reference TEXT, reference_upper TEXT, waiting_for TEXT,"
         " order_state_name TEXT, cancellation_open INTEGER NOT NULL DEFAULT 0, amendment_state TEXT,"
         # The quote's itemised charges (JSON), who quoted it and the tariff row that priced it.
-        " charges TEXT, quoted_by TEXT, tariff_version INTEGER, tariff_row INTEGER)",
+        " charges TEXT, quoted_by TEXT, tariff_version INTEGER, tariff_row INTEGER,"
+        # `updated_at` moves on the booking's events and its shipping order's (the lists' last activity);
+        # `booking_updated_at` on the booking's own only: the detail's `updatedAt`, which staff decisions
+        # name (decision 3920: the times of two aggregates are not ordered by the store).
+        " booking_updated_at TEXT NOT NULL)",
         "CREATE UNIQUE INDEX IF NOT EXISTS booking_rr_reference ON booking_rate_requests (reference_upper)",
         "CREATE INDEX IF NOT EXISTS booking_rr_waiting ON booking_rate_requests (waiting_for, customer_id,"
         " updated_at)",
@@ -140,12 +144,18 @@ def _detail_columns(details: dict[str, Any]) -> dict[str, Any]:
 _NO_QUOTE = {"charges": None, "quoted_by": None, "tariff_version": None, "tariff_row": None}
 
 
+def _own_time(event: Recorded) -> dict[str, Any]:
+    """When the booking itself (not its order) last changed: both of the row's times (decision 3920)."""
+    at = iso(event.timestamp)
+    return {"updated_at": at, "booking_updated_at": at}
+
+
 def _moved(event: Moved, position: int) -> dict[str, Any]:
     """The columns every rate-request event sets: its state, when, and at which position."""
     return {
         "state_name": event.state,
         "state": _code("rate_request", event.state),
-        "updated_at": iso(event.timestamp),
+        **_own_time(event),
         "position": position,
     }
 
@@ -212,6 +222,7 @@ def rate_request_created(tx: BatchTx, event: RateRequest.Created, position: int)
             "order_state_name": None,
             "created_at": at,
             "updated_at": at,
+            "booking_updated_at": at,
             "position": position,
             "reference": event.reference,
             "reference_upper": event.reference.upper() if event.reference else None,
@@ -307,7 +318,7 @@ def rate_request_amended(tx: BatchTx, event: RateRequest.AmendmentApproved, posi
             **_detail_columns(event.details),
             **price,
             "amendment_state": None,
-            "updated_at": iso(event.timestamp),
+            **_own_time(event),
             "position": position,
         },
     )
@@ -324,7 +335,7 @@ def amendment_open(
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
-        {"amendment_state": event.state, "updated_at": iso(event.timestamp), "position": position},
+        {"amendment_state": event.state, **_own_time(event), "position": position},
     )
     _whose_move(tx, str(event.originator_id))
 
@@ -340,7 +351,7 @@ def amendment_closed(
     tx.update(
         RATE_REQUESTS,
         str(event.originator_id),
-        {"amendment_state": None, "updated_at": iso(event.timestamp), "position": position},
+        {"amendment_state": None, **_own_time(event), "position": position},
     )
     _whose_move(tx, str(event.originator_id))
 
