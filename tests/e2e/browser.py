@@ -1,5 +1,6 @@
 """Browser helpers shared by the e2e tests: signing in through the form, the axe check, and the layout
-checks (no page overflow, no overlapping controls, no input under 80 px, no clipped text)."""
+checks (no page overflow, no overlapping controls, no input under 80 px, no clipped text, no panel's text at
+its edge)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import DESKTOP as DESKTOP  # where the tests import both widths from
@@ -194,6 +195,49 @@ def full_shot(page: Page, shots: Path, prefix: str, name: str) -> None:
     """A full-page screenshot named `<prefix>-<width>-<name>.png`."""
     width = page.viewport_size["width"] if page.viewport_size else 0
     page.screenshot(path=str(shots / f"{prefix}-{width}-{name}.png"), full_page=True)
+
+
+# A panel's texts (headings, legends, labels, a chart's labels) whose line box comes closer than 2 px to the
+# panel's edge: the ink of a bold Persian letter reaches past its line box, and a screenshot of the panel is
+# cut at the panel's edge. What a box of the panel's own scrolls (a wide table) is clipped by that box, not by
+# the panel, and left out. Each as [text, px inside on the left, on the right].
+_TOO_CLOSE_TO_THE_EDGE = """(panel) => {
+  const box = panel.getBoundingClientRect();
+  const range = document.createRange();
+  const scrolled = (element) => {
+    for (let at = element.parentElement; at && at !== panel; at = at.parentElement)
+      if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+    return false;
+  };
+  const texts = [...panel.querySelectorAll('h1, h2, h3, h4, p, legend, label, caption, svg text')]
+    .filter((element) => element.textContent.trim() && element.getClientRects().length && !scrolled(element));
+  return texts.map((element) => {
+    range.selectNodeContents(element);
+    const ink = range.getBoundingClientRect();
+    return [element.textContent.trim(), Math.round(ink.left - box.left), Math.round(box.right - ink.right)];
+  }).filter(([, left, right]) => left < 2 || right < 2);
+}"""
+
+
+def too_close_to_the_edge(panel: Locator) -> list[Any]:
+    """The texts of `panel` that a screenshot of it would cut (see above): [] when none."""
+    return list(panel.evaluate(_TOO_CLOSE_TO_THE_EDGE))
+
+
+@contextmanager
+def whole_page_in_view(page: Page) -> Iterator[None]:
+    """The window as tall as the page (its width unchanged), then as it was: a panel's own screenshot. On a
+    phone a panel is taller than the screen below the sticky header, and Playwright, scrolling it into view to
+    shoot it, would leave the header lying over its heading (by design, as over any page scrolled under it:
+    LAYOUT_PROBLEMS) and the rows below the screen unpainted, which would read as a clipped panel."""
+    size = page.viewport_size
+    assert size is not None, "the page has no fixed viewport"
+    height = int(page.evaluate("() => document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+    try:
+        yield
+    finally:
+        page.set_viewport_size(size)
 
 
 REPORT_FRAME = 'iframe[src="/documents/report.html"]'

@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
-from tests.e2e.browser import DESKTOP, PHONE, layout_problems, no_serious_violations, signed_in_staff
+from tests.e2e.browser import (
+    DESKTOP,
+    PHONE,
+    layout_problems,
+    no_serious_violations,
+    signed_in_staff,
+    too_close_to_the_edge,
+    whole_page_in_view,
+)
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import _lookup_id, logged_in_customer, publish_tariff, quote, rate_request
 from tests.e2e.words import Language, words
@@ -26,24 +34,6 @@ TARIFF = (
 LANE = {"polId": "Dalian", "podId": "Long Beach"}
 # A sideways-scrolling box to its end: right in English, left in Persian (negative scrollLeft).
 TO_THE_END = "(box) => { box.scrollLeft = (getComputedStyle(box).direction === 'rtl' ? -1 : 1) * 9999; }"
-# The panel's texts outside its scrolling table (heading, legends, the chart's labels) whose line box comes
-# closer than 2 px to the panel's edge: the ink of a bold Persian letter reaches past its line box, and the
-# panel's screenshot is cut at the panel's edge. Each as [text, px inside on the left, on the right].
-TOO_CLOSE_TO_THE_EDGE = """(panel) => {
-  const box = panel.getBoundingClientRect();
-  const range = document.createRange();
-  const texts = [...panel.querySelectorAll('h2, p, svg text')];
-  return texts.map((element) => {
-    range.selectNodeContents(element);
-    const ink = range.getBoundingClientRect();
-    return [element.textContent, Math.round(ink.left - box.left), Math.round(box.right - ink.right)];
-  }).filter(([, left, right]) => left < 2 || right < 2);
-}"""
-# The panel's own screenshots are taken with the whole page in view (its width unchanged): on a phone the
-# panel is taller than the screen below the sticky header, and Playwright, scrolling it into view to shoot it,
-# would leave the header lying over its heading (by design, as over any page scrolled under it:
-# tests/e2e/browser.py) and the rows below the screen unpainted, which would read as a clipped panel.
-PAGE_HEIGHT = "() => document.documentElement.scrollHeight"
 
 
 @pytest.fixture(scope="module")
@@ -102,15 +92,15 @@ def test_the_overview_tells_tariff_quotes_and_staff_quotes_apart(
     assert layout_problems(staff_page) == []
     # The panel itself: the overview scrolls inside its main area, below the work queue.
     panel = staff_page.locator("section[aria-labelledby=quoting-heading]")
-    assert panel.evaluate(TOO_CLOSE_TO_THE_EDGE) == []
-    staff_page.set_viewport_size({"width": size["width"], "height": staff_page.evaluate(PAGE_HEIGHT)})
-    panel.screenshot(path=str(screenshot_dir / f"quoting-by-way-{language}-{size['width']}.png"))
-    region = staff_page.get_by_role("region", name=w("admin:quoting.byWeek"))
-    if size == DESKTOP:  # every column in sight: the table does not scroll at a desktop's width
-        assert region.evaluate("(box) => box.scrollWidth - box.clientWidth") <= 0
-    if size == PHONE:  # the table scrolls sideways on a phone: staff's columns at its far end
-        region.evaluate(TO_THE_END)
-        expect(this_week.get_by_role("cell").nth(6)).to_be_in_viewport()
-        panel.screenshot(
-            path=str(screenshot_dir / f"quoting-by-way-{language}-{size['width']}-staff.png"),
-        )
+    assert too_close_to_the_edge(panel) == []
+    with whole_page_in_view(staff_page):
+        panel.screenshot(path=str(screenshot_dir / f"quoting-by-way-{language}-{size['width']}.png"))
+        region = staff_page.get_by_role("region", name=w("admin:quoting.byWeek"))
+        if size == DESKTOP:  # every column in sight: the table does not scroll at a desktop's width
+            assert region.evaluate("(box) => box.scrollWidth - box.clientWidth") <= 0
+        if size == PHONE:  # the table scrolls sideways on a phone: staff's columns at its far end
+            region.evaluate(TO_THE_END)
+            expect(this_week.get_by_role("cell").nth(6)).to_be_in_viewport()
+            panel.screenshot(
+                path=str(screenshot_dir / f"quoting-by-way-{language}-{size['width']}-staff.png"),
+            )

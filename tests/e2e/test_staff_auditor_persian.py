@@ -1,8 +1,8 @@
 """Staff's and the auditor's screens in Persian, at 1280x800 and 375x812: the operations console with a
 booking open, tariffs, schedules, a sign-up under review, the audit log and a booking's trail read right to
 left, with no sideways scroll and no English interface word left (data that is Latin by nature, such as
-port codes, references, container numbers and the tariff's column names, aside). Screenshots:
-test-output/screenshots/staff-fa-*."""
+port codes, references, container numbers and the tariff's column names, aside), and each of the overview's
+panels whole in a screenshot of its own. Screenshots: test-output/screenshots/staff-fa-*."""
 
 from __future__ import annotations
 
@@ -15,7 +15,15 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import PERSIAN_COMPANIES
-from tests.e2e.browser import DESKTOP, PHONE, full_shot, layout_problems, signed_in_page
+from tests.e2e.browser import (
+    DESKTOP,
+    PHONE,
+    full_shot,
+    layout_problems,
+    signed_in_page,
+    too_close_to_the_edge,
+    whole_page_in_view,
+)
 from tests.e2e.conftest import SCREENSHOTS, LiveServer
 from tests.e2e.customers import (
     accept_order,
@@ -28,6 +36,7 @@ from tests.e2e.customers import (
     shipping_order,
     staff_call,
 )
+from tests.e2e.words import words
 
 # Screens whose every word is this area's own: no English interface word at all. The others show shared
 # components (booking facts, the audit link, lifecycle labels) and the server's words beside ours; the
@@ -120,6 +129,27 @@ def _check(page: Page, width_name: str, name: str, english: dict[str, list[str]]
     english[f"{width_name}:{name}"] = left
 
 
+def _panels_whole(page: Page) -> None:
+    """Each panel of the overview (work queue, quoting, registration and edit requests) in a screenshot of its
+    own, `staff-fa-<width>-overview-<panel>.png`, and none of their texts (headings, legends, labels) at a
+    panel's edge, where the ink a bold Persian letter draws past its line box is cut from the screenshot."""
+    fa = words("fa")
+    main = page.get_by_role("main")
+    expect(main.get_by_role("heading", name=fa("admin:quoting.title"))).to_be_visible()
+    for pages in ("admin:registrations.region", "admin:edits.pagerLabel"):  # each list shown, not loading
+        expect(main.get_by_role("navigation", name=fa("admin:pager.label", label=fa(pages)))).to_be_visible()
+    panels = main.locator("section[aria-labelledby]").all()
+    assert len(panels) > 4, "the overview's panels are not all shown"
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    with whole_page_in_view(page):
+        for panel in panels:
+            if panel.evaluate("(panel) => !panel.parentElement.closest('section[aria-labelledby]')"):
+                name = str(panel.get_attribute("aria-labelledby")).removesuffix("-heading")
+                panel.screenshot(path=str(SCREENSHOTS / f"staff-fa-{width}-overview-{name}.png"))
+    at_the_edge = {panel.get_attribute("aria-labelledby"): too_close_to_the_edge(panel) for panel in panels}
+    assert not any(at_the_edge.values()), {name: texts for name, texts in at_the_edge.items() if texts}
+
+
 def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
     browser: Browser, live_server: LiveServer
 ) -> None:
@@ -158,6 +188,7 @@ def test_staff_and_auditor_screens_read_in_persian_at_both_widths(
             # The overview: the work queue, the quoting chart and the sign-ups waiting for review.
             expect(page.get_by_role("heading", name="صف کار")).to_be_visible(timeout=15_000)
             _check(page, width_name, "overview", english)
+            _panels_whole(page)
             # Other tests sign up companies of the same name: this one is told apart by its national code.
             page.get_by_role("region", name="درخواست‌های ثبت‌نام").get_by_role(
                 "link", name=PERSIAN_COMPANIES[0]

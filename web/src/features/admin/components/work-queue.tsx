@@ -83,7 +83,7 @@ export function WorkQueuePanel() {
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">{t('queue.error')}</p>;
   return (
-    <section aria-labelledby="work-queue-heading">
+    <section aria-labelledby="work-queue-heading" className={styles.section}>
       <h2 id="work-queue-heading">{t('queue.title')}</h2>
       <div className={styles.queues}>
         {query.data.map((queue) => (
