@@ -41,6 +41,7 @@ OUTCOMES: dict[str, Callable[[str, str, str], str]] = {
     "completed": lambda who, thing, at: message("staff.decidedFirst.completed", who=who, thing=thing, at=at),
     "cancelled": lambda who, thing, at: message("staff.decidedFirst.cancelled", who=who, thing=thing, at=at),
     "issued": lambda who, thing, at: message("staff.decidedFirst.issued", who=who, thing=thing, at=at),
+    "asked": lambda who, thing, at: message("staff.decidedFirst.asked", who=who, thing=thing, at=at),
 }
 
 # The catalogue's name of each thing decided on, as the sentences say it inside ("this {thing}").

@@ -24,6 +24,7 @@ from domain.booking.amendments import (
 from domain.booking.booking_changes import BookingChanges, ChangeDeclined, ChangeEnded, ChangeWithdrawn
 from domain.booking.booking_content import CONTENT_PERSONAL, BookingRequestContent
 from domain.booking.charges import Cargo, Charge, all_in, from_records, per_container_total, records, repriced
+from domain.booking.decided import staff_decision
 from domain.booking.read_as_seen import ContentMarks, check_booking_unchanged
 from domain.booking.sailed import PORT_GUARD, cargo_not_sailed
 from domain.shared.actor import Actor
@@ -142,8 +143,9 @@ class Amendments(BookingChanges):
     def ask_for_amendment(self, reason: str, actor: Actor, read_at: datetime | None = None) -> None:
         """Staff ask the customer to amend a confirmed booking, saying why (the standard's use case 6: the
         booking is PENDING_AMENDMENT until the customer's amendment is decided). `read_at`: the booking's
-        `updatedAt` staff read: an amendment she asked for since is refused (decision 3910)."""
-        if self.change_pending or (self.amendment is not None and self.amendment.awaiting_answer):
+        `updatedAt` staff read: an amendment she asked for since is refused (decision 3910). Asked already
+        (staff's alone): the lifecycle refuses it, naming the colleague who asked to staff (decision 3921)."""
+        if self.change_pending:  # the customer's amendment or cancellation request, open
             raise ValidationFailed({"amendment": message("booking.amendment.pending")})
         text = reason.strip()
         if not text:
@@ -170,8 +172,17 @@ class Amendments(BookingChanges):
         customer_id: str
 
         def apply(self, aggregate: Amendments) -> None:
+            decided_by, decided_at = staff_decision(self)  # who asked: a colleague's ask is refused (3921)
             aggregate.amendment = Amendment(
-                self.number, self.state, dict(self.original), {}, [], False, asked=self.message
+                self.number,
+                self.state,
+                dict(self.original),
+                {},
+                [],
+                False,
+                asked=self.message,
+                decided_by=decided_by,
+                decided_at=decided_at,
             )
 
     def approve_amendment(

@@ -1209,6 +1209,8 @@ class BookingApplication(ContextApplication):
         """`read_at`: the order's `updatedAt` staff's screen read (decision 3908); None: nothing compared."""
         self._staff(actor)
         order = self.shipping_order(order_id, actor)
+        # A colleague's acceptance (or decline) first is named before the customer's change since (3916).
+        order._may_decide("accept", actor)
         self._check_order_against_booking(order, self.rate_request(order.rate_request_id, actor))
         order.accept(actor, read_at)
         return self.record(order)

@@ -411,17 +411,10 @@ def test_staff_ask_for_an_amendment_and_the_customer_answers_on_the_screens(
     seen = ok(client.get(f"{RR}/{rid}/changes", headers=alice))["amendment"]
     assert seen["stateName"] == "asked" and seen["askedFor"] == asked["askedFor"]
     assert ok(client.get(f"{ADMIN}/booking-changes", headers=admin_headers))["list"]["list"] == []
-    assert (
-        "amendment"
-        in fails(
-            client.put(
-                f"{ADMIN}/rate-requests/{rid}/amendments/ask",
-                headers=admin_headers,
-                json={"message": "again"},
-            ),
-            400,
-        )["fields"]
-    )
+    # Asked once is enough: a second ask is the lifecycle's 409, saying who asked and when (decision 3921).
+    again = fails(client.put(ask, headers=admin_headers, json={"message": "again"}), 409)
+    assert (again["details"]["machine"], again["details"]["state"]) == ("booking_amendment", "asked")
+    assert "already asked the customer for this amendment" in again["description"], again
     new_date = payload()["preferredShippingDate"][:8] + "28"
     answered = ok(
         client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(preferredShippingDate=new_date))

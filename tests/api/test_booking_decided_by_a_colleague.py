@@ -159,6 +159,14 @@ RACES: dict[str, tuple[Callable[..., Any], str, str, str, str, str]] = {
         "requoted",
         "already quoted a price for this amendment",
     ),
+    "amendment asked for twice": (
+        in_shipping_order,
+        "PUT {STAFF}/{rid}/amendments/ask message",
+        "PUT {STAFF}/{rid}/amendments/ask message",
+        "booking_amendment",
+        "asked",
+        "already asked the customer for this amendment",
+    ),
     "cancellation declined after its confirmation": (
         _cancellation,
         "PUT {STAFF}/{rid}/cancellation-request/confirm none",
@@ -267,3 +275,58 @@ def test_a_customer_refused_by_a_staff_decision_reads_no_staff_name(
         assert COLLEAGUE not in answer.text and refused.get("details") is None, refused
     english = fails(client.put(f"{RR}/{rid}/amendments/withdraw", headers=who), 409)["description"]
     assert english.startswith("Cannot withdraw a booking amendment in state"), english
+
+
+def test_an_ask_after_a_colleague_s_is_said_in_persian_and_a_customer_s_change_names_nobody(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The second ask for an amendment is a 409 naming the colleague who asked (decision 3921), in the
+    reader's language; an ask refused because the customer's own amendment is open stays the 400 naming the
+    change, with nobody in it."""
+    colleague = _colleague(client)
+    who = customer(client, "race-ask")
+    rid = in_shipping_order(client, who, admin_headers)
+    before = datetime.now(UTC)
+    ok(client.put(f"{STAFF}/{rid}/amendments/ask", headers=colleague, json={"message": "Another date"}))
+    persian = fails(
+        client.put(
+            f"{STAFF}/{rid}/amendments/ask",
+            headers={**admin_headers, "Accept-Language": "fa"},
+            json={"message": "Another port"},
+        ),
+        409,
+    )
+    at = datetime.fromisoformat(persian["details"]["decidedAt"].replace("Z", "+00:00"))
+    assert before <= at and persian.get("fields") is None
+    assert (
+        persian["description"]
+        == f"{COLLEAGUE} در {time_utc(at, 'fa')} این اصلاحیه را از مشتری درخواست کرده است"
+    )
+    # The customer answers the ask: her amendment is open, and a further ask is refused for it, naming nobody.
+    ok(client.post(f"{RR}/{rid}/amendments", headers=who, json=payload(commodity="Figs")))
+    refused = fails(
+        client.put(f"{STAFF}/{rid}/amendments/ask", headers=colleague, json={"message": "And again"}), 400
+    )
+    assert refused.get("details") is None and COLLEAGUE not in refused["description"], refused
+    assert set(refused["fields"]) == {"amendment"}
+
+
+def test_an_order_accepted_by_a_colleague_is_said_so_though_an_amendment_came_since(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """The customer asked for an amendment after a colleague accepted her shipping order: a second accept
+    is refused for the colleague's acceptance (decided first, as 3916 orders the checks), not for the change
+    waiting, which would have staff decide the amendment only to be refused again."""
+    colleague = _colleague(client)
+    who = customer(client, "race-order-amended")
+    rid, order = _order(client, who, admin_headers)
+    before = datetime.now(UTC)
+    ok(client.put(f"{ADMIN}/shipping-orders/{order}/accept", headers=colleague))
+    ok(client.post(f"{RR}/{rid}/amendments", headers=who, json=payload(commodity="Figs")))
+    _refused_naming_the_colleague(
+        client.put(f"{ADMIN}/shipping-orders/{order}/accept", headers=admin_headers),
+        "shipping_order",
+        "ready_for_approval",
+        "already accepted this shipping order",
+        before,
+    )

@@ -12,7 +12,7 @@ import pytest
 from domain.booking.charges import booking_total, charge, per_container_total, repriced
 from domain.booking.rate_request import RateRequest
 from domain.shared.actor import CUSTOMER, Actor
-from domain.shared.errors import Forbidden, IllegalTransition, ValidationFailed
+from domain.shared.errors import DecidedFirst, Forbidden, IllegalTransition, ValidationFailed
 from tests.unit.test_booking_aggregates import CUSTOMER_A, NOW, STAFF, details, quoted, replayed
 from tests.unit.test_booking_content import content
 
@@ -264,8 +264,13 @@ def test_staff_ask_for_an_amendment_and_the_customers_amendment_answers_it() -> 
     request.ask_for_amendment("Another date please", STAFF)
     assert request.amendment is not None and request.amendment.state == "asked"
     assert request.amendment.asked == "Another date please" and not request.change_pending
-    with pytest.raises(ValidationFailed):  # asked once is enough
+    with pytest.raises(DecidedFirst) as asked:  # asked once is enough: who asked, and when (3921)
         request.ask_for_amendment("And again", STAFF)
+    assert (asked.value.machine, asked.value.state, asked.value.decided_by) == (
+        "booking_amendment",
+        "asked",
+        STAFF.id,
+    )
     with pytest.raises(ValidationFailed):  # nothing to decide until the customer answers
         request.approve_amendment(STAFF)
     request.request_amendment(amended(preferred_shipping_date=OTHER_DATE), CUSTOMER_A)

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import table from '../../../../../contract/decided-first.json';
 import { setLanguage } from '@/i18n';
@@ -8,6 +9,7 @@ import { getState } from '@/lib/lifecycle';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
 import { envelope, renderWithProviders } from '@/testing/render';
+import { ChangeReview } from '../components/change-review';
 import { OperationsRoute } from './operations';
 
 // Two staff members on one booking: the second's decision, refused because the first decided already, names
@@ -86,6 +88,38 @@ describe('a booking decision a colleague made first', () => {
   });
 });
 
+// Two staff members asking the customer to amend one booking: the second ask is a 409 naming who asked first
+// (decision 3921), not the field message of a change waiting for a decision.
+describe('an amendment a colleague asked for first', () => {
+  it('names the colleague and the time in the failure toast', async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/amendments/ask') && init?.method === 'PUT')
+        return new Response(
+          JSON.stringify({
+            isSuccess: false,
+            isError: true,
+            error: {
+              description: 'sara.karimi already asked the customer for this amendment at 2026/12/07 14:02 UTC',
+              details: { ...ACCEPTED, machine: 'booking_amendment', state: 'asked' },
+            },
+            response: null,
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/json' } },
+        );
+      if (String(input).endsWith('/changes'))
+        return envelope({ amendment: null, cancellation: null, cargoSailedAt: null });
+      return envelope(rateRequestDetail());
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ChangeReview rateRequestId="rr-1" />);
+    await user.click(await screen.findByRole('button', { name: 'Ask customer to amend' }));
+    await user.type(screen.getByLabelText('What the customer should change, and why'), 'Name the consignee');
+    await user.click(screen.getByRole('button', { name: 'Ask customer to amend' }));
+    const said = await screen.findByText(/already asked the customer for this amendment/);
+    expect(said.textContent).toBe(`\u2068sara.karimi\u2069 already asked the customer for this amendment at ${at()}`);
+  });
+});
+
 describe('the sentences of every decision, from the one catalogue', () => {
   const decisions = Object.entries(table.machines).flatMap(([machine, said]) =>
     Object.keys(said.states).map((state) => ({ machine, state })),
@@ -110,6 +144,9 @@ describe('the sentences of every decision, from the one catalogue', () => {
     expect(said('booking_amendment', 'requoted')).toBe(
       `\u2068sara.karimi\u2069 already quoted a price for this amendment at ${at()}`,
     );
+    expect(said('booking_amendment', 'asked')).toBe(
+      `\u2068sara.karimi\u2069 already asked the customer for this amendment at ${at()}`,
+    );
     expect(said('rate_request', 'loi_pending')).toBeNull(); // no staff decision leaves it there
     await act(() => setLanguage('fa'));
     expect(said('rate_request', 'rejected_by_admin')).toBe(
@@ -117,6 +154,9 @@ describe('the sentences of every decision, from the one catalogue', () => {
     );
     expect(said('booking_cancellation', 'confirmed')).toBe(
       `\u2068sara.karimi\u2069 این درخواست لغو را در ${at()} تأیید کرده است`,
+    );
+    expect(said('booking_amendment', 'asked')).toBe(
+      `\u2068sara.karimi\u2069 در ${at()} این اصلاحیه را از مشتری درخواست کرده است`,
     );
   });
 });
