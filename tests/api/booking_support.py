@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,21 @@ def payload(**changes: Any) -> dict[str, Any]:
     }
     body.update(changes)
     return body
+
+
+def told_who_decided(said: tuple[str, str], english: str, persian: str) -> bool:
+    """A colleague's decision is said with who and when (decision 3916): `english` and `persian` with `{at}`
+    for the time, which each language writes in its own calendar."""
+    return all(
+        re.fullmatch(re.escape(pattern).replace(re.escape("{at}"), ".+"), text) is not None
+        for pattern, text in zip((english, persian), said, strict=True)
+    )
+
+
+def another_shipping_date() -> str:
+    """A preferred shipping date other than `payload()`'s on any day the tests run (an amendment of the date
+    changes something: the 28th of its month was the same day whenever that lay 20 days ahead)."""
+    return (date.fromisoformat(payload()["preferredShippingDate"]) + timedelta(days=8)).isoformat()
 
 
 def draft(**changes: Any) -> RateRequestDraft:

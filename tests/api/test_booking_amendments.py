@@ -16,6 +16,7 @@ from tests.api.accounts_support import settle
 from tests.api.booking_support import (
     ADMIN,
     CLIENT,
+    another_shipping_date,
     assert_verify_clean,
     create,
     customer,
@@ -43,7 +44,7 @@ def test_date_amendment_approved_then_order_follows(
     bob = customer(client, "amend-b")
     rid = in_shipping_order(client, alice, admin_headers)
     before = ok(client.get(f"{RR}/{rid}", headers=alice))
-    new_date = payload()["preferredShippingDate"][:8] + "28"
+    new_date = another_shipping_date()
     changes = ok(
         client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(preferredShippingDate=new_date))
     )
@@ -415,7 +416,7 @@ def test_staff_ask_for_an_amendment_and_the_customer_answers_on_the_screens(
     again = fails(client.put(ask, headers=admin_headers, json={"message": "again"}), 409)
     assert (again["details"]["machine"], again["details"]["state"]) == ("booking_amendment", "asked")
     assert "already asked the customer for this amendment" in again["description"], again
-    new_date = payload()["preferredShippingDate"][:8] + "28"
+    new_date = another_shipping_date()
     answered = ok(
         client.post(f"{RR}/{rid}/amendments", headers=alice, json=payload(preferredShippingDate=new_date))
     )["amendment"]

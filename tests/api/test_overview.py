@@ -169,7 +169,7 @@ def test_work_queue_holds_amendment_and_cancellation_requests_until_staff_decide
     alice = booking.customer(client, "wq-changes")
     amended = booking.in_shipping_order(client, alice, admin_headers)
     cancelled = booking.in_shipping_order(client, alice, admin_headers)
-    new_date = booking.payload()["preferredShippingDate"][:8] + "28"
+    new_date = booking.another_shipping_date()
     rr = f"{CLIENT}/rate-requests"
     booking.ok(
         client.post(

@@ -51,6 +51,7 @@ from tests.api.booking_support import (
     FILES,
     PDF,
     PNG,
+    another_shipping_date,
     assert_verify_clean,
     create,
     customer,
@@ -164,7 +165,7 @@ def test_an_erased_customer_leaves_no_personal_value_and_history_verifies(
         equipment("gi", "GTIN", TRACKED_CONTAINERS[1], "2026-01-05T08:00:00Z", TRACKING_PORTS[0], reference),
     )
     # An amendment: she asks for another shipping date.
-    new_date = payload()["preferredShippingDate"][:8] + "28"
+    new_date = another_shipping_date()
     ok(
         client.post(
             f"{BOOKING}/rate-requests/{rid}/amendments",

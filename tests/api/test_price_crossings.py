@@ -20,6 +20,7 @@ from tests.api.booking_support import (
     ok,
     payload,
     quoted,
+    told_who_decided,
 )
 
 RR = f"{CLIENT}/rate-requests"
@@ -96,11 +97,13 @@ def test_staff_quote_over_a_colleagues_quote_only_having_read_it(
     # Both staff open the Quote dialog on a booking not priced yet; A confirms first.
     ok(quote(client, admin_headers, rid, 1300, previousPrice=None))
     refused = fails(quote(client, admin_headers, rid, 1500, previousPrice=None), 409)
-    assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
     persian = {**admin_headers, "Accept-Language": "fa"}
     said = fails(quote(client, persian, rid, 1500, previousPrice=None), 409)
-    assert said["description"] == (
-        f"در این میان همکاری نرخ {in_persian('1,300.00')} را اعلام کرد: پیش از اعلام دوبارهٔ نرخ آن را بخوانید"
+    # To staff, the colleague who quoted and when (decision 3916).
+    assert told_who_decided(
+        (refused["description"], said["description"]),
+        "admin already quoted a price for this booking at {at}",
+        "admin در {at} برای این رزرو نرخ اعلام کرده است",
     )
     assert state_and_price(client, alice, rid) == ("quoted", 1300)
     # Having read A's price, B quotes over it; a call naming no price is not checked, as before.
@@ -120,10 +123,13 @@ def test_staff_requote_an_amendment_only_having_read_its_price(
     first = {"price": 1300, "validUntil": later(), "previousPrice": None}
     ok(client.put(requote, headers=admin_headers, json=first))
     refused = fails(client.put(requote, headers=admin_headers, json={**first, "price": 1400}), 409)
-    assert refused["description"].startswith("Quoted $1,300.00 meanwhile by a colleague: ")
     persian = {**admin_headers, "Accept-Language": "fa"}
     said = fails(client.put(requote, headers=persian, json={**first, "price": 1400}), 409)
-    assert said["description"].startswith(f"در این میان همکاری نرخ {in_persian('1,300.00')} را اعلام کرد")
+    assert told_who_decided(
+        (refused["description"], said["description"]),
+        "admin already quoted a price for this amendment at {at}",
+        "admin در {at} برای این اصلاحیه نرخ اعلام کرده است",
+    )
     changes = ok(
         client.put(requote, headers=admin_headers, json={**first, "price": 1400, "previousPrice": 1300})
     )

@@ -7,12 +7,21 @@ recorded."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.booking_support import ADMIN, CLIENT, customer, fails, in_shipping_order, later, ok, payload
+from tests.api.booking_support import (
+    ADMIN,
+    CLIENT,
+    customer,
+    fails,
+    in_shipping_order,
+    later,
+    ok,
+    payload,
+    told_who_decided,
+)
 
 RR = f"{CLIENT}/rate-requests"
 STAFF = f"{ADMIN}/rate-requests"
@@ -27,15 +36,6 @@ def refused(client: TestClient, who: dict[str, str], url: str, body: Any = None)
         for language in (EN, FA)
     ]
     return said[0], said[1]
-
-
-def told_who_decided(said: tuple[str, str], english: str, persian: str) -> bool:
-    """A colleague's decision is said with who and when (decision 3916): `english` and `persian` with `{at}`
-    for the time, which each language writes in its own calendar."""
-    return all(
-        re.fullmatch(re.escape(pattern).replace(re.escape("{at}"), ".+"), text) is not None
-        for pattern, text in zip((english, persian), said, strict=True)
-    )
 
 
 def amended(
