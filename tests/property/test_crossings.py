@@ -122,7 +122,6 @@ class CrossingsInProcess(Crossings):
         super().__init__()
         self.started = time.monotonic()
         self.world = InProcessWorld()
-        self.steps = 0
 
     def teardown(self) -> None:
         try:
@@ -132,6 +131,7 @@ class CrossingsInProcess(Crossings):
             RUNS.append(
                 {
                     "bookings": len(self.world.bookings),
+                    "steps": self.steps,
                     "actions": dict(self.world.actions),
                     "seconds": round(time.monotonic() - self.started, 1),
                 }
@@ -154,6 +154,7 @@ def teardown_module() -> None:
         bookings = sum(r["bookings"] for r in RUNS)
         seconds = sum(r["seconds"] for r in RUNS)
         print(
-            f"\ncrossings on SQLite: {len(RUNS)} examples, {sum(actions.values())} actions,"
-            f" {bookings} bookings, {seconds:.0f} s; {actions}"
+            f"\ncrossings on SQLite: {len(RUNS)} examples, {sum(r['steps'] for r in RUNS)} steps"
+            f" ({', '.join(str(r['steps']) for r in RUNS)}),"
+            f" {sum(actions.values())} actions, {bookings} bookings, {seconds:.0f} s; {actions}"
         )
