@@ -6,7 +6,6 @@
 import { currentLanguage, i18next } from '@/i18n';
 import type { Schema } from '@/types/contract';
 import { publicDoors } from '@/types/public-doors';
-import { decidedFirstWords } from './decided-first';
 import { keepOpenDrafts } from './kept-draft';
 import { endSession, getToken, tabSession } from './session';
 
@@ -279,6 +278,17 @@ export function genericError(): string {
 }
 
 /**
+ * Words for a refusal its description says less well, given by the screens that meet it: a colleague who
+ * decided first, with the time in the reader's zone (@/lib/decided-first, decisions 3911 and 3916). Registered
+ * by that module rather than imported here, so the entry chunk (and /login) does not carry the catalogues.
+ */
+let refusalWords: (error: ApiError) => string | null = () => null;
+
+export function sayRefusalsWith(words: (error: ApiError) => string | null): void {
+  refusalWords = words;
+}
+
+/**
  * An error in words for a person (a toast, an alert): the server's field messages without their wire keys
  * (`containers.1.netWeight: ...` never reaches a screen), or its description, or the generic message.
  */
@@ -288,8 +298,7 @@ export function errorText(error: unknown): string {
   if (endedTheSession(error)) return '';
   if (error instanceof ApiError) {
     const messages = [...new Set(Object.values(error.fields))];
-    // A colleague decided first: who and when, the time in the reader's zone (decisions 3911, 3916).
-    return messages.length > 0 ? messages.join(' ') : (decidedFirstWords(error) ?? error.description);
+    return messages.length > 0 ? messages.join(' ') : (refusalWords(error) ?? error.description);
   }
   return genericError();
 }

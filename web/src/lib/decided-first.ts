@@ -5,7 +5,7 @@
  * with the time in the reader's own zone and calendar (the server's description says it in UTC).
  */
 import table from '../../../contract/decided-first.json';
-import type { ApiError } from './api-client';
+import { type ApiError, sayRefusalsWith } from './api-client';
 import { formatMoment } from './format';
 import { message, type MessageKey } from './messages';
 
@@ -28,3 +28,6 @@ export function decidedFirstWords(error: Pick<ApiError, 'details'>): string | nu
     at: isolated(formatMoment(details.decidedAt)),
   });
 }
+
+// Every screen that imports this module says such refusals so (`errorText`).
+sayRefusalsWith(decidedFirstWords);

@@ -14,6 +14,7 @@ import { DateField, isDate, notADay } from '@/components/ui/date-field';
 import { TextInput } from '@/components/ui/text-input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorText } from '@/lib/api-client';
+import '@/lib/decided-first'; // a colleague's decision first is said with who and when
 import { can, getState, isFinal, label, stateName } from '@/lib/lifecycle';
 import {
   amendedPrice,

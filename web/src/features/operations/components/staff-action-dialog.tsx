@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import '@/lib/decided-first'; // a colleague's decision first is said with who and when
 import { useFocusFirstInvalid } from '@/lib/focus-first-invalid';
 import type { Schema } from '@/types/contract';
 import { useTranslation } from 'react-i18next';
