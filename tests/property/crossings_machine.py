@@ -45,8 +45,9 @@ from tests.property.crossings_support import (
     teardown_checks,
     v2_payload,
 )
+from tests.property.sizing import long_run
 
-LONG = os.environ.get("CROSSINGS_LONG") == "1"
+LONG = long_run("CROSSINGS_LONG")
 EXAMPLES = int(os.environ.get("CROSSINGS_EXAMPLES", "25" if LONG else "5"))
 STEPS = int(os.environ.get("CROSSINGS_STEPS", "120" if LONG else "40"))
 MAX_BOOKINGS = int(os.environ.get("CROSSINGS_MAX_BOOKINGS", "12" if LONG else "6"))

@@ -3,8 +3,9 @@ publishers and the clock mixing every action the product has, and every check of
 tests/property/crossings_support.py after every step (tests/scaleout/test_crossings_topology.py runs the same
 machine against the PostgreSQL deployment as processes).
 
-Default: a few examples of a few dozen steps (`make test`). `CROSSINGS_LONG=1` runs thousands of steps
-(`CROSSINGS_EXAMPLES`, `CROSSINGS_STEPS`); `CROSSINGS_CHECKS` / `CROSSINGS_SKIP` select the checks by name.
+Default: a few examples of a few dozen steps (`make test`). `CROSSINGS_LONG=1` (or `PROPERTY_LONG=1`) runs
+thousands of steps (`CROSSINGS_EXAMPLES`, `CROSSINGS_STEPS`); `CROSSINGS_CHECKS` / `CROSSINGS_SKIP` select the
+checks by name.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ and an event written straight into the store whose topic names no class (every f
 on). After every step: no 5xx; every follower is at the head or has parked a named event; `/health` tells the
 truth; every valid journey's booking is listed.
 
-The normal suite runs about 200 steps; `HOSTILE_LONG=1` runs a long one (`HOSTILE_EXAMPLES`, default 200
-machines of 100 steps).
+The normal suite runs about 200 steps; `HOSTILE_LONG=1` (or `PROPERTY_LONG=1`) runs a long one
+(`HOSTILE_EXAMPLES`, default 200 machines of 100 steps).
 """
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ from tests.api.booking_support import CLIENT, customer, payload
 from tests.app_services import services_of
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME, login, make_settings
 from tests.corpus import COMPANY_IDS, NATIONAL_IDS
+from tests.property.sizing import long_run
 
-LONG = os.environ.get("HOSTILE_LONG") == "1"
+LONG = long_run("HOSTILE_LONG")
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "200")) if LONG else 2
 STEPS = 100
 
