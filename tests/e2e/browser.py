@@ -256,3 +256,49 @@ def report_settled(page: Page, shows: str) -> None:
     grown to the report, so a click below it lands where it was aimed."""
     expect(page.frame_locator(REPORT_FRAME).get_by_text(shows).first).to_be_visible()
     page.wait_for_function(_REPORT_SETTLED, arg=REPORT_FRAME, timeout=60_000)
+
+
+# The room a panel keeps between its border and its texts (a card's padding, less a bold letter's overhang).
+PANEL_ROOM = 12
+# The texts of a panel (its headings, paragraphs, list items, legends, labels, captions and a chart's
+# labels; what a box of its own scrolls left out, as in _TOO_CLOSE_TO_THE_EDGE) whose line box comes closer
+# than `room` px to the panel's border: headings and content crowding its edge. Each as [text, px inside
+# on the left, on the right].
+_CROWDING_THE_EDGE = """(panel, room) => {
+  const box = panel.getBoundingClientRect();
+  const range = document.createRange();
+  const scrolled = (element) => {
+    for (let at = element.parentElement; at && at !== panel; at = at.parentElement)
+      if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
+    return false;
+  };
+  const texts = [...panel.querySelectorAll('h1, h2, h3, h4, p, legend, label, caption, li, svg text')]
+    .filter((element) => element.textContent.trim() && element.getClientRects().length && !scrolled(element));
+  return texts.map((element) => {
+    range.selectNodeContents(element);
+    const ink = range.getBoundingClientRect();
+    return [element.textContent.trim(), Math.round(ink.left - box.left), Math.round(box.right - ink.right)];
+  }).filter(([, left, right]) => left < room || right < room);
+}"""
+
+
+def crowding_the_edge(panel: Locator, room: int = PANEL_ROOM) -> list[Any]:
+    """The texts of `panel` closer than `room` px to its border (see above): [] when none."""
+    return list(panel.evaluate(_CROWDING_THE_EDGE, room))
+
+
+# The size each text of a chart (an SVG's `text`) is drawn at on the screen: its font size in the SVG's user
+# units times the SVG's scale (its viewBox to its box on the page). Each under `least` px as [text, px].
+_SMALL_CHART_TEXT = """(scope, least) => [...scope.querySelectorAll('svg text')]
+  .filter((text) => text.textContent.trim() && text.getClientRects().length)
+  .map((text) => {
+    const scale = text.getScreenCTM();
+    const px = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(scale.a, scale.b);
+    return [text.textContent.trim(), Math.round(px * 10) / 10];
+  })
+  .filter(([, px]) => px < least)"""
+
+
+def chart_text_under(scope: Locator, least: float = 11) -> list[Any]:
+    """The chart texts in `scope` drawn smaller than `least` px on the screen (see above): [] when none."""
+    return list(scope.evaluate(_SMALL_CHART_TEXT, least))

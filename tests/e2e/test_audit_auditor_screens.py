@@ -1,7 +1,8 @@
 """An auditor's and staff's screens with a Persian-named customer who writes her name in Latin letters on her
 papers, at both widths: found by either spelling, the trail names the terminal that published a milestone,
 the as-of state in words and in readable columns, names isolated from the text around them, an overview
-an auditor uses, and unmatched tracking events with the reference their publisher sent."""
+an auditor uses (in English and Persian, each panel's words clear of its edge), and unmatched tracking events
+with the reference their publisher sent."""
 
 from __future__ import annotations
 
@@ -18,7 +19,14 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.corpus import STRAY_CONTAINER, ZAHRA_HOSSEINI
-from tests.e2e.browser import DESKTOP, layout_problems, sign_in
+from tests.e2e.browser import (
+    DESKTOP,
+    crowding_the_edge,
+    layout_problems,
+    sign_in,
+    too_close_to_the_edge,
+    whole_page_in_view,
+)
 from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
@@ -32,6 +40,7 @@ from tests.e2e.customers import (
     shipping_order,
 )
 from tests.e2e.test_audit_screens import AUDITOR_PASSWORD, AUDITOR_USERNAME, create_auditor, wait_for_login
+from tests.e2e.words import Language, words
 
 (FIRST, LAST), LATIN = ZAHRA_HOSSEINI
 PERSIAN = f"{FIRST} {LAST}"
@@ -108,6 +117,27 @@ def shoot(viewport: dict[str, int], screenshot_dir: Path) -> Shoot:
     return save
 
 
+def overview_panels_clear_of_the_edge(page: Page, screenshot_dir: Path, language: Language) -> None:
+    """The auditor's overview panels (where to start, decisions by kind, the latest), each in a screenshot of
+    its own, `audit-overview-<language>-<width>-<panel>.png`, with no heading or content at its edge."""
+    w = words(language)
+    main = page.get_by_role("main")
+    expect(main.get_by_role("heading", name=w("audit:overview.latest"))).to_be_visible()
+    panels = main.locator("section[aria-labelledby]")
+    expect(panels).to_have_count(3)
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    with whole_page_in_view(page):
+        for panel in panels.all():
+            name = str(panel.get_attribute("aria-labelledby")).removesuffix("-heading")
+            panel.screenshot(path=str(screenshot_dir / f"audit-overview-{language}-{width}-{name}.png"))
+    at_the_edge = {
+        panel.get_attribute("aria-labelledby"): too_close_to_the_edge(panel) for panel in panels.all()
+    }
+    assert not any(at_the_edge.values()), at_the_edge
+    crowded = {panel.get_attribute("aria-labelledby"): crowding_the_edge(panel) for panel in panels.all()}
+    assert not any(crowded.values()), crowded
+
+
 def staff(page: Page, server: LiveServer) -> None:
     sign_in(page, server, ADMIN_USERNAME, ADMIN_PASSWORD)
 
@@ -119,7 +149,12 @@ def booked(live_server: LiveServer) -> Booked:
 
 
 def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_overview(
-    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, shoot: Shoot
+    page: Page,
+    viewport: dict[str, int],
+    live_server: LiveServer,
+    booked: Booked,
+    shoot: Shoot,
+    screenshot_dir: Path,
 ) -> None:
     reference, _ = booked
     wait_for_login(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
@@ -134,6 +169,7 @@ def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_o
     expect(page.get_by_role("link", name="Find a booking\u2019s trail")).to_be_visible()
     assert layout_problems(page) == []
     shoot(page, "audit-overview")
+    overview_panels_clear_of_the_edge(page, screenshot_dir, "en")
 
     # Her Latin spelling, her last name alone, her first name in lower case: her booking each time.
     for query in (LATIN, "Hosseini", "zahra"):
@@ -157,6 +193,20 @@ def test_the_auditor_finds_her_by_the_latin_name_and_reads_the_terminal_and_an_o
     field = page.get_by_label("Booking reference or person's name")
     field.fill(PERSIAN)
     assert field.evaluate("el => el.matches(':dir(rtl)')")
+
+
+def test_the_auditors_overview_reads_right_to_left_in_persian_its_panels_clear_of_the_edge(
+    page: Page, viewport: dict[str, int], live_server: LiveServer, booked: Booked, screenshot_dir: Path
+) -> None:
+    wait_for_login(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
+    sign_in(page, live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD)
+    page.evaluate("localStorage.setItem('freight.language', 'fa')")  # as the language switch leaves it
+    page.goto(f"{live_server.url}/dashboard/overview")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    overview_panels_clear_of_the_edge(page, screenshot_dir, "fa")
+    assert layout_problems(page) == []
+    width = "desktop" if viewport == DESKTOP else "phone"
+    page.screenshot(path=str(screenshot_dir / f"audit-overview-fa-{width}.png"), full_page=True)
 
 
 def test_the_as_of_state_reads_in_words_and_its_columns_stay_readable(

@@ -1,6 +1,8 @@
 """The staff overview's quoting table tells the time to quote apart for requests priced from the tariff and
 requests staff priced by hand (decision 3914), and how many still wait for a price (decision 3919), at 1280
-and 375 in English and Persian; nothing of the panel is clipped in its screenshot. Screenshots of each.
+and 375 in English and Persian; nothing of the panel is clipped in its screenshot, the chart's words are
+drawn at 11 px at least (a phone's too), and every panel of the overview keeps its words clear of its border.
+Screenshots of each.
 
 The lane (Dalian -> Long Beach) is one no other browser test asks for: the server is shared by the session."""
 
@@ -16,6 +18,8 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from tests.e2e.browser import (
     DESKTOP,
     PHONE,
+    chart_text_under,
+    crowding_the_edge,
     layout_problems,
     no_serious_violations,
     signed_in_staff,
@@ -93,6 +97,20 @@ def test_the_overview_tells_tariff_quotes_and_staff_quotes_apart(
     # The panel itself: the overview scrolls inside its main area, below the work queue.
     panel = staff_page.locator("section[aria-labelledby=quoting-heading]")
     assert too_close_to_the_edge(panel) == []
+    # The chart's week and share labels stay readable on a phone: not scaled down with the chart.
+    assert chart_text_under(panel, 11) == []
+    # Every panel of the overview (the work queue, quoting, registration and edit requests): its headings and
+    # content clear of its border.
+    main = staff_page.get_by_role("main")
+    expect(main.get_by_role("heading", name=w("admin:edits.title"))).to_be_visible()
+    panels = [
+        found
+        for found in main.locator("section[aria-labelledby]").all()
+        if found.evaluate("(panel) => !panel.parentElement.closest('section[aria-labelledby]')")
+    ]
+    assert len(panels) >= 4, "the overview's panels are not all shown"
+    crowded = {found.get_attribute("aria-labelledby"): crowding_the_edge(found) for found in panels}
+    assert not any(crowded.values()), crowded
     with whole_page_in_view(staff_page):
         panel.screenshot(path=str(screenshot_dir / f"quoting-by-way-{language}-{size['width']}.png"))
         region = staff_page.get_by_role("region", name=w("admin:quoting.byWeek"))

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMe, useNotifications } from '../api/notifications';
 import { NotificationList } from './notification-list';
+import { Panel } from '@/components/panel/panel';
 
 export const LATEST_SHOWN = 5;
 
@@ -12,7 +13,7 @@ export function LatestNotifications() {
   const notifications = useNotifications(accountId);
   const items = (notifications.data?.pages[0]?.data.costumerlNotificationDetails.list ?? []).slice(0, LATEST_SHOWN);
   return (
-    <section aria-labelledby="latest-notifications-heading">
+    <Panel aria-labelledby="latest-notifications-heading">
       <h2 id="latest-notifications-heading">{t('latestNotifications.latestNotifications')}</h2>
       {accountId && notifications.isSuccess ? (
         <NotificationList
@@ -23,6 +24,6 @@ export function LatestNotifications() {
           onLoadMore={() => undefined}
         />
       ) : null}
-    </section>
+    </Panel>
   );
 }

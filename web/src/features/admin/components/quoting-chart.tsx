@@ -1,3 +1,5 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { quotingStatsOptions } from '../api/quoting';
@@ -6,70 +8,100 @@ import { formatShare, formatWait, weekLabel } from '../lib/quoting';
 import styles from './admin.module.css';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
+import { Panel } from '@/components/panel/panel';
 
 const WEEKS = 8;
 const HEIGHT = 120;
-const BAR = 14;
-const SLOT = 48;
+// The chart is drawn in the pixels of its box (its viewBox as wide as the box), so its words keep their size
+// at any width: a phone's narrow chart has narrower bars and fewer week labels, never smaller text.
+const FONT = 12;
+const WIDEST = 640; // the box's max-width (40rem); also the width drawn before the box is measured
 // Where the grid starts: the share labels end before it, anchored at their end, so the widest ("100%", or
 // "٪۱۰۰", whose sign's ink reaches left of where it starts) never runs off the chart's left edge.
-const AXIS = 36;
+const AXIS = 44;
+// What a week's label ("2026/11/23", or "۱۴۰۵/۰۹/۰۲") takes at FONT, with a gap before the next.
+const LABEL = 84;
+
+/** The width of the element `ref` is put on, followed as it changes (the width drawn until it is known). */
+function useWidth(): [RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(WIDEST);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => {
+      if (box.clientWidth > 0) setWidth(Math.min(box.clientWidth, WIDEST));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /** Two bars a week: the share quoted instantly and the share of quotes accepted (0-100%). */
 function Bars({ weeks }: { weeks: QuotingWeeks }) {
   const { t } = useTranslation('admin');
-  const width = weeks.length * SLOT + AXIS;
+  const [box, width] = useWidth();
+  const slot = (width - AXIS) / Math.max(weeks.length, 1);
+  const bar = Math.max(4, Math.min(20, Math.floor((slot - 10) / 2)));
+  // A week's label is wider than a phone's slot: every `every`-th week is labelled, counted from the newest,
+  // each label ending under its own bars, so none runs into the next or off the chart.
+  const every = Math.max(1, Math.ceil(LABEL / slot));
   const y = (share: number | null) => HEIGHT - Math.round((share ?? 0) * (HEIGHT - 8));
   return (
-    <svg
-      className={styles.chart}
-      viewBox={`0 0 ${width} ${HEIGHT + 20}`}
-      role="img"
-      aria-label={t('quoting.chartLabel')}
-      preserveAspectRatio="xMinYMin meet"
-      // Time runs left to right on the chart in either language: each label's end stays under its own bars.
-      direction="ltr"
-    >
-      {[0.5, 1].map((share) => (
-        <g key={share}>
-          <line x1={AXIS} x2={width} y1={y(share)} y2={y(share)} stroke="#e5e7eb" />
-          <text x={AXIS - 4} y={y(share) + 4} fontSize="10" fill="#4b5563" textAnchor="end">
-            {formatShare(share)}
-          </text>
-        </g>
-      ))}
-      <line x1={AXIS} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
-      {weeks.map((w, i) => {
-        const x = i * SLOT + AXIS + 8;
-        return (
-          <g key={w.weekStart}>
-            <rect x={x} y={y(w.instantShare)} width={BAR} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">
-              <title>
-                {t('quoting.barInstant', { week: weekLabel(w.weekStart), share: formatShare(w.instantShare) })}
-              </title>
-            </rect>
-            <rect
-              x={x + BAR + 2}
-              y={y(w.acceptedShare)}
-              width={BAR}
-              height={HEIGHT - y(w.acceptedShare)}
-              fill="#15803d"
-            >
-              <title>
-                {t('quoting.barAccepted', { week: weekLabel(w.weekStart), share: formatShare(w.acceptedShare) })}
-              </title>
-            </rect>
-            {/* A week's label is wider than its slot: every other week is labelled, counted from the newest,
-                each label ending under its own bars, so none runs into the next or off the chart. */}
-            {(weeks.length - 1 - i) % 2 === 0 ? (
-              <text x={x + 2 * BAR + 2} y={HEIGHT + 14} fontSize="10" fill="#374151" textAnchor="end">
-                {weekLabel(w.weekStart)}
-              </text>
-            ) : null}
+    <div ref={box} className={styles.chart}>
+      <svg
+        width={width}
+        height={HEIGHT + FONT + 12}
+        viewBox={`0 0 ${width} ${HEIGHT + FONT + 12}`}
+        role="img"
+        aria-label={t('quoting.chartLabel')}
+        // Time runs left to right on the chart in either language: each label's end stays under its own bars.
+        direction="ltr"
+      >
+        {[0.5, 1].map((share) => (
+          <g key={share}>
+            <line x1={AXIS} x2={width} y1={y(share)} y2={y(share)} stroke="#e5e7eb" />
+            <text x={AXIS - 6} y={y(share) + FONT / 3} fontSize={FONT} fill="#4b5563" textAnchor="end">
+              {formatShare(share)}
+            </text>
           </g>
-        );
-      })}
-    </svg>
+        ))}
+        <line x1={AXIS} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="#9ca3af" />
+        {weeks.map((w, i) => {
+          const x = AXIS + i * slot + (slot - 2 * bar - 2) / 2;
+          const end = x + 2 * bar + 2;
+          return (
+            <g key={w.weekStart}>
+              <rect x={x} y={y(w.instantShare)} width={bar} height={HEIGHT - y(w.instantShare)} fill="#1d4ed8">
+                <title>
+                  {t('quoting.barInstant', { week: weekLabel(w.weekStart), share: formatShare(w.instantShare) })}
+                </title>
+              </rect>
+              <rect
+                x={x + bar + 2}
+                y={y(w.acceptedShare)}
+                width={bar}
+                height={HEIGHT - y(w.acceptedShare)}
+                fill="#15803d"
+              >
+                <title>
+                  {t('quoting.barAccepted', { week: weekLabel(w.weekStart), share: formatShare(w.acceptedShare) })}
+                </title>
+              </rect>
+              {(weeks.length - 1 - i) % every === 0 && end >= LABEL ? (
+                <text x={end} y={HEIGHT + FONT + 4} fontSize={FONT} fill="#374151" textAnchor="end">
+                  {weekLabel(w.weekStart)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
 
@@ -98,7 +130,7 @@ export function QuotingPanel() {
   if (query.isError) return <p role="alert">{t('quoting.error')}</p>;
   const weeks = query.data;
   return (
-    <section aria-labelledby="quoting-heading" className={`${styles.section} ${styles.quoting}`}>
+    <Panel aria-labelledby="quoting-heading" className={styles.quoting}>
       <h2 id="quoting-heading">{t('quoting.title')}</h2>
       <p className={styles.legend}>
         <span className={styles.swatchInstant} aria-hidden="true" /> {t('quoting.instant')}{' '}
@@ -169,6 +201,6 @@ export function QuotingPanel() {
           </tbody>
         </table>
       </div>
-    </section>
+    </Panel>
   );
 }

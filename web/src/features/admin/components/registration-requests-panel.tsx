@@ -18,6 +18,7 @@ import { fieldLabel, fieldWords } from '@/lib/field-words';
 import { useTranslation } from 'react-i18next';
 import { personWords } from '@/lib/people';
 import { useKeepPageWithin, useUrlPage } from '@/lib/url-state';
+import { Panel } from '@/components/panel/panel';
 
 function when(value: string | null) {
   return value ? formatMoment(value) : '';
@@ -63,7 +64,7 @@ export function RegistrationRequestsPanel() {
   useKeepPageWithin('edits', pagesOf(edits));
   return (
     <>
-      <section aria-labelledby="registration-requests-heading" className={styles.section}>
+      <Panel aria-labelledby="registration-requests-heading">
         <h2 id="registration-requests-heading">{t('registrations.title')}</h2>
         {list.isPending ? <Spinner /> : null}
         {list.isError ? <p role="alert">{t('registrations.error')}</p> : null}
@@ -113,8 +114,8 @@ export function RegistrationRequestsPanel() {
             <Pager page={page} total={list.data.totalCount} onPage={setPage} label={t('registrations.region')} />
           </>
         ) : null}
-      </section>
-      <section aria-labelledby="edit-requests-heading" className={styles.section}>
+      </Panel>
+      <Panel aria-labelledby="edit-requests-heading">
         <h2 id="edit-requests-heading">{t('edits.title')}</h2>
         {edits.isPending ? <Spinner /> : null}
         {edits.data ? (
@@ -156,7 +157,7 @@ export function RegistrationRequestsPanel() {
             <Pager page={editPage} total={edits.data.totalCount} onPage={setEditPage} label={t('edits.pagerLabel')} />
           </>
         ) : null}
-      </section>
+      </Panel>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
 import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
+import { Panel } from '@/components/panel/panel';
 
 // Each kind of waiting work is titled by its key in the admin catalogue (queue.<kind>).
 
@@ -83,13 +84,13 @@ export function WorkQueuePanel() {
   if (query.isPending) return null;
   if (query.isError) return <p role="alert">{t('queue.error')}</p>;
   return (
-    <section aria-labelledby="work-queue-heading" className={styles.section}>
+    <Panel aria-labelledby="work-queue-heading">
       <h2 id="work-queue-heading">{t('queue.title')}</h2>
       <div className={styles.queues}>
         {query.data.map((queue) => (
           <Queue key={queue.kind} queue={queue} />
         ))}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { localDigits } from '@/lib/format';
 import { Reference } from '@/components/reference/reference';
 import { personWords } from '@/lib/people';
+import { Panel } from '@/components/panel/panel';
 
 /**
  * What an auditor opens first: how many decisions staff made lately, by kind; the latest of them, each
@@ -17,7 +18,7 @@ export function AuditOverviewPanel() {
   const { t } = useTranslation('audit');
   return (
     <>
-      <section aria-labelledby="audit-entry-heading" className={styles.overviewPanel}>
+      <Panel aria-labelledby="audit-entry-heading">
         <h2 id="audit-entry-heading">{t('overview.start')}</h2>
         <ul className={styles.overviewLinks}>
           <li>
@@ -28,11 +29,11 @@ export function AuditOverviewPanel() {
             <Link to="/dashboard/audit/bookings">{t('overview.trailLink')}</Link> {t('overview.trailText')}
           </li>
         </ul>
-      </section>
+      </Panel>
       {query.isError ? <p role="alert">{t('overview.error')}</p> : null}
       {query.data ? (
         <>
-          <section aria-labelledby="audit-decisions-heading" className={styles.overviewPanel}>
+          <Panel aria-labelledby="audit-decisions-heading">
             <h2 id="audit-decisions-heading">{localDigits(t('overview.decisions', { count: query.data.days }))}</h2>
             {query.data.decisions.length === 0 ? (
               <p className={styles.muted}>{t('overview.none')}</p>
@@ -55,8 +56,8 @@ export function AuditOverviewPanel() {
                 </tbody>
               </table>
             )}
-          </section>
-          <section aria-labelledby="audit-latest-heading" className={styles.overviewPanel}>
+          </Panel>
+          <Panel aria-labelledby="audit-latest-heading">
             <h2 id="audit-latest-heading">{t('overview.latest')}</h2>
             {query.data.latest.length === 0 ? <p className={styles.muted}>{t('overview.noneYet')}</p> : null}
             <ol className={styles.overviewLatest}>
@@ -76,7 +77,7 @@ export function AuditOverviewPanel() {
                 </li>
               ))}
             </ol>
-          </section>
+          </Panel>
         </>
       ) : null}
     </>

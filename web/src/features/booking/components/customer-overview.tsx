@@ -12,6 +12,7 @@ import { Reference } from '@/components/reference/reference';
 import { cargoWords } from '@/lib/reference-names';
 import { Separator } from '@/components/ui/separator/separator';
 import { useTeamRights } from '@/lib/team-rights';
+import { Panel } from '@/components/panel/panel';
 
 /**
  * Counts by badge: states named alike would be one line (the lifecycle files give each state its own badge), and
@@ -42,7 +43,7 @@ export function CustomerOverviewPanel() {
   const byBadge = countsByBadge(counts, (c) => label('rate_request', c.stateName) || c.name);
   return (
     <>
-      <section aria-labelledby="waiting-heading" className={styles.card}>
+      <Panel aria-labelledby="waiting-heading">
         <h2 id="waiting-heading">
           {/* How many wait in all: the list below holds only the latest of them (decision 3906). */}
           {t(books ? 'overview.waiting' : 'overview.waitingForTeam', {
@@ -82,9 +83,9 @@ export function CustomerOverviewPanel() {
             <Link to={waitingListPath}>{t(books ? 'overview.allWaiting' : 'overview.allWaitingForTeam')}</Link>
           </p>
         ) : null}
-      </section>
+      </Panel>
       {underway.length > 0 ? (
-        <section aria-labelledby="underway-heading" className={styles.card}>
+        <Panel aria-labelledby="underway-heading">
           <h2 id="underway-heading">
             {t('overview.underway', { count: underway.length, n: localDigits(String(underway.length)) })}
           </h2>
@@ -106,9 +107,9 @@ export function CustomerOverviewPanel() {
               </li>
             ))}
           </ul>
-        </section>
+        </Panel>
       ) : null}
-      <section aria-labelledby="counts-heading" className={styles.card}>
+      <Panel aria-labelledby="counts-heading">
         <h2 id="counts-heading">{t('overview.byState')}</h2>
         {byBadge.length === 0 ? <p>{t('overview.noBookings')}</p> : null}
         <ul className={styles.counts}>
@@ -119,7 +120,7 @@ export function CustomerOverviewPanel() {
           ))}
         </ul>
         <Link to="/dashboard/bookings">{t('overview.allBookings')}</Link>
-      </section>
+      </Panel>
     </>
   );
 }
