@@ -205,6 +205,9 @@ def test_the_auditors_overview_reads_right_to_left_in_persian_its_panels_clear_o
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     overview_panels_clear_of_the_edge(page, screenshot_dir, "fa")
     assert layout_problems(page) == []
+    # The latest decisions are counted in Persian digits, as the rest of the page is written.
+    counted = page.get_by_role("main").locator("ol").first
+    assert counted.evaluate("list => getComputedStyle(list).listStyleType") == "persian"
     width = "desktop" if viewport == DESKTOP else "phone"
     page.screenshot(path=str(screenshot_dir / f"audit-overview-fa-{width}.png"), full_page=True)
 
