@@ -1,18 +1,19 @@
-"""A staff decision refused because a colleague decided first, said with who and when (decisions 3911, 3916).
+"""A staff decision refused because a decision was made first, said with who and when (decisions 3911, 3916,
+3922).
 
 The domain's refusal (`DecidedFirst`) carries the deciding actor's id and the time; here the id becomes the
 colleague's name as the staff read model knows them (their login name, as the audit trail names staff), and
 the sentence comes from the message catalogue: one per outcome, taking the thing's name, chosen by the
-lifecycle and the state the decision left (contract/decided-first.json, which the web reads too). Only staff
-are told a colleague's name: anyone else reads the lifecycle's refusal as before. The time is written in UTC
-(the server knows no reader's zone) and sent beside it (`details`), so that a screen writes it in its
-reader's own zone and calendar.
+lifecycle and the state the decision left (contract/decided-first.json, which the web reads too, names the
+catalogue keys). A staff member refused for their own decision (a second tab, a double submit) is told it in
+the second person, with its own sentence per outcome. Only staff are told a colleague's name: anyone else
+reads the lifecycle's refusal as before. The time is written in UTC (the server knows no reader's zone) and
+sent beside it (`details`), so that a screen writes it in its reader's own zone and calendar.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,65 +25,61 @@ from infrastructure.read_db import ReadModelDB
 from projections.accounts import username_of
 
 TABLE = Path(__file__).resolve().parents[2] / "contract" / "decided-first.json"
+_CONTRACT: dict[str, Any] = json.loads(TABLE.read_text(encoding="utf-8"))
 # For each lifecycle a staff decision moves: the thing's name and, by the state it leaves, its outcome.
-MACHINES: dict[str, dict[str, Any]] = json.loads(TABLE.read_text(encoding="utf-8"))["machines"]
-
-# The catalogue's sentence of each outcome, with the thing's name in it.
-OUTCOMES: dict[str, Callable[[str, str, str], str]] = {
-    "accepted": lambda who, thing, at: message("staff.decidedFirst.accepted", who=who, thing=thing, at=at),
-    "declined": lambda who, thing, at: message("staff.decidedFirst.declined", who=who, thing=thing, at=at),
-    "approved": lambda who, thing, at: message("staff.decidedFirst.approved", who=who, thing=thing, at=at),
-    "quoted": lambda who, thing, at: message("staff.decidedFirst.quoted", who=who, thing=thing, at=at),
-    "revisionRequested": lambda who, thing, at: message(
-        "staff.decidedFirst.revisionRequested", who=who, thing=thing, at=at
-    ),
-    "rejected": lambda who, thing, at: message("staff.decidedFirst.rejected", who=who, thing=thing, at=at),
-    "confirmed": lambda who, thing, at: message("staff.decidedFirst.confirmed", who=who, thing=thing, at=at),
-    "completed": lambda who, thing, at: message("staff.decidedFirst.completed", who=who, thing=thing, at=at),
-    "cancelled": lambda who, thing, at: message("staff.decidedFirst.cancelled", who=who, thing=thing, at=at),
-    "issued": lambda who, thing, at: message("staff.decidedFirst.issued", who=who, thing=thing, at=at),
-    "asked": lambda who, thing, at: message("staff.decidedFirst.asked", who=who, thing=thing, at=at),
-}
-
-# The catalogue's name of each thing decided on, as the sentences say it inside ("this {thing}").
-THINGS: dict[str, Callable[[], str]] = {
-    "signUp": lambda: message("staff.decidedFirst.thing.signUp"),
-    "editRequest": lambda: message("staff.decidedFirst.thing.editRequest"),
-    "booking": lambda: message("staff.decidedFirst.thing.booking"),
-    "shippingOrder": lambda: message("staff.decidedFirst.thing.shippingOrder"),
-    "amendment": lambda: message("staff.decidedFirst.thing.amendment"),
-    "cancellation": lambda: message("staff.decidedFirst.thing.cancellation"),
-}
+MACHINES: dict[str, dict[str, Any]] = _CONTRACT["machines"]
+# The catalogue keys of the sentences: `byColleague` and `byYou` take the outcome, `thing` the thing.
+SENTENCES: dict[str, str] = _CONTRACT["sentences"]
 
 
-def sentence(machine: str, state: str, who: str, at: str) -> str | None:
-    """The sentence of a decision that left `machine` in `state`; None where the table names none."""
+def catalogue_keys() -> set[str]:
+    """Every catalogue key the table names: each outcome's sentence (a colleague's, the reader's own) and
+    each thing's name."""
+    outcomes = {outcome for said in MACHINES.values() for outcome in said["states"].values()}
+    sentences = {SENTENCES[whose].format(outcome=it) for whose in ("byColleague", "byYou") for it in outcomes}
+    return sentences | {SENTENCES["thing"].format(thing=said["thing"]) for said in MACHINES.values()}
+
+
+def sentence(machine: str, state: str, who: str | None, at: str) -> str | None:
+    """The sentence of a decision that left `machine` in `state`, by `who` (None: by the reader themselves);
+    None where the table names none."""
     said = MACHINES.get(machine)
     outcome = None if said is None else said["states"].get(state)
     if said is None or outcome is None:
         return None
-    return OUTCOMES[outcome](who, THINGS[said["thing"]](), at)
+    thing = message(SENTENCES["thing"].format(thing=said["thing"]))
+    if who is None:
+        return message(SENTENCES["byYou"].format(outcome=outcome), thing=thing, at=at)
+    return message(SENTENCES["byColleague"].format(outcome=outcome), who=who, thing=thing, at=at)
 
 
 def told_to_staff(
     read_models: ReadModelDB, caller: Principal | None, refusal: DecidedFirst
 ) -> tuple[str, dict[str, Any]] | None:
-    """The refusal's description naming the colleague and the time, and the envelope's `details` (`decidedBy`,
-    `decidedAt`, `machine`, `state`); None where the caller is not staff, or the decision or the colleague is
-    unknown here (then the lifecycle's own refusal stands)."""
+    """The refusal's description naming who decided and the time, and the envelope's `details` (`decidedBy`,
+    `decidedByYou`, `decidedAt`, `machine`, `state`, and `price` where a price given meanwhile refused it);
+    None where the caller is not staff, or the decision or the colleague is unknown here (then the
+    lifecycle's own refusal stands). The caller's own decision is said to them as theirs."""
     if caller is None or not caller.is_admin or sentence(refusal.machine, refusal.state, "", "") is None:
         return None
-    with read_models.read() as tx:
-        name = username_of(tx, refusal.decided_by)
+    yours = refusal.decided_by == caller.account_id
+    if yours:
+        name: str | None = caller.username
+    else:
+        with read_models.read() as tx:
+            name = username_of(tx, refusal.decided_by)
     if name is None:
         return None
     at = refusal.decided_at
-    details = {
+    details: dict[str, Any] = {
         "decidedBy": name,
+        "decidedByYou": yours,
         "decidedAt": at.isoformat().replace("+00:00", "Z"),
         "machine": refusal.machine,
         "state": refusal.state,
     }
-    said = sentence(refusal.machine, refusal.state, name, written_utc(at))
+    if refusal.price is not None:  # the price decided meanwhile, as the API says a price (USD per container)
+        details["price"] = float(refusal.price)
+    said = sentence(refusal.machine, refusal.state, None if yours else name, written_utc(at))
     assert said is not None
     return said, details

@@ -11,10 +11,13 @@ T = TypeVar("T")
 
 class DecidedFirstDetails(WireModel):
     """Who decided first and when, told to staff whose decision was refused because of it (decisions 3911,
-    3916)."""
+    3916, 3922)."""
 
-    # The colleague's name as staff know them (their login name).
+    # The name of who decided as staff know them (their login name).
     decided_by: str
+    # Whether the reader decided it themselves (a second tab, a double submit): their screen says it as theirs
+    # ("You already ..."), not naming them (decision 3922).
+    decided_by_you: bool
     # When they decided (RFC 3339, UTC): a screen writes it in its reader's zone and calendar.
     decided_at: str
     # What was decided: its lifecycle (`registration`, `rate_request`, `shipping_order`, `booking_amendment`)
@@ -22,6 +25,9 @@ class DecidedFirstDetails(WireModel):
     # name the sentence (contract/decided-first.json).
     machine: str
     state: str
+    # Present only where a price given meanwhile refused it: that price per container, in USD (as `price` is
+    # said everywhere on the API), for the screen to show the price it would quote over (decision 3922).
+    price: float | None = None
 
 
 class ErrorBody(WireModel):

@@ -70,8 +70,8 @@ def check_price_seen(price: Decimal | None, seen: Decimal | None, quoted_meanwhi
         return
     said = money(price, "en")  # the refusal is written in English; the edge says it in the reader's
     if quoted_meanwhile:
-        raise Conflict(message("booking.price.quotedMeanwhile", price=said))
-    raise Conflict(message("booking.price.changed", price=said))
+        raise Conflict(message("booking.price.quotedMeanwhile", price=said), price)
+    raise Conflict(message("booking.price.changed", price=said), price)
 
 
 @dataclass(frozen=True)

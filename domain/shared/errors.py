@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from decimal import Decimal
 
 
 class DomainError(Exception):
@@ -41,7 +42,12 @@ class AlreadyExists(DomainError):
 
 
 class Conflict(DomainError):
-    """Somebody else changed the same thing first."""
+    """Somebody else changed the same thing first. `price`: the price (per container) it stands at now, where
+    a price given meanwhile is what changed (decision 3922)."""
+
+    def __init__(self, description: str, price: Decimal | None = None) -> None:
+        super().__init__(description)
+        self.price = price
 
 
 class KeyReused(DomainError):
@@ -90,8 +96,9 @@ class IllegalTransition(DomainError):
 class DecidedFirst(IllegalTransition):
     """A decision refused because someone decided the thing first: the lifecycle's refusal (or a refusal of
     acting on what was decided meanwhile, a `Conflict` such as a price quoted since, with the `machine`, the
-    `state` and the `trigger` it refused), with who decided (`decided_by`, an actor id) and when. The domain
-    words it as the refusal does; the edge may name the person to a colleague (decisions 3911, 3916)."""
+    `state` and the `trigger` it refused), with who decided (`decided_by`, an actor id) and when, and a price
+    decided meanwhile (`price`, the `Conflict`'s). The domain words it as the refusal does; the edge may name
+    the person to staff (decisions 3911, 3916, 3922)."""
 
     def __init__(
         self,
@@ -111,6 +118,7 @@ class DecidedFirst(IllegalTransition):
         self.description = refusal.description
         self.decided_by = decided_by
         self.decided_at = decided_at
+        self.price = refusal.price if isinstance(refusal, Conflict) else None
 
 
 @contextmanager

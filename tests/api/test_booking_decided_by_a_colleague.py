@@ -42,6 +42,7 @@ def _refused_naming_the_colleague(
     refused = fails(answer, 409)
     details = refused["details"]
     assert (details["decidedBy"], details["machine"], details["state"]) == (COLLEAGUE, machine, state)
+    assert details["decidedByYou"] is False
     at = datetime.fromisoformat(details["decidedAt"].replace("Z", "+00:00"))
     assert since <= at <= datetime.now(UTC)
     assert refused["description"] == f"{COLLEAGUE} {said} at {written_utc(at)}", refused
@@ -330,3 +331,58 @@ def test_an_order_accepted_by_a_colleague_is_said_so_though_an_amendment_came_si
         "already accepted this shipping order",
         before,
     )
+
+
+@pytest.mark.parametrize("race", list(RACES))
+def test_a_staff_member_repeating_their_own_decision_is_told_it_was_theirs(
+    client: TestClient, admin_headers: dict[str, str], race: str
+) -> None:
+    """The same races, both calls by one staff member (a second tab, a double submit): the refusal says
+    "You", never their own login name, and `details` says it was theirs (decision 3922)."""
+    setup, first, second, machine, state, words = RACES[race]
+    who = customer(client, f"own-{abs(hash(race)) % 10_000_000}")
+    made = setup(client, who, admin_headers)
+    rid, order = made if isinstance(made, tuple) else (made, "")
+    before = datetime.now(UTC)
+    ok(_call(client, first, admin_headers, rid, order))
+    refused = fails(_call(client, second, admin_headers, rid, order), 409)
+    details = refused["details"]
+    assert (details["decidedByYou"], details["machine"], details["state"]) == (True, machine, state)
+    at = datetime.fromisoformat(details["decidedAt"].replace("Z", "+00:00"))
+    assert before <= at <= datetime.now(UTC)
+    assert refused["description"] == f"You {words} at {written_utc(at)}", refused
+
+
+def test_your_own_price_and_a_colleague_s_are_told_with_the_price_in_persian_too(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A quote refused because a price was quoted meanwhile carries that price in `details` (per container, as
+    the API says `price`), whoever quoted it; the staff member's own is said to them in the second person, in
+    Persian too (decision 3922). Other refusals carry no price."""
+    colleague = _colleague(client)
+    who = customer(client, "own-price")
+    rid = create(client, who)["id"]
+    persian = {**admin_headers, "Accept-Language": "fa"}
+    ok(client.put(f"{STAFF}/{rid}/quote", headers=admin_headers, json={**QUOTE, "previousPrice": None}))
+    mine = fails(client.put(f"{STAFF}/{rid}/quote", headers=persian, json=BODIES["quote-seen-none"]), 409)
+    at = datetime.fromisoformat(mine["details"]["decidedAt"].replace("Z", "+00:00"))
+    assert mine["description"] == f"شما در {time_utc(at, 'fa')} برای این رزرو نرخ اعلام کرده‌اید"
+    assert (mine["details"]["decidedByYou"], mine["details"]["price"]) == (True, 1300)
+    ok(client.put(f"{STAFF}/{rid}/quote", headers=colleague, json={**QUOTE, "price": 1450.75}))
+    theirs = fails(
+        client.put(f"{STAFF}/{rid}/quote", headers=admin_headers, json={**QUOTE, "previousPrice": 1300}), 409
+    )
+    assert theirs["description"].startswith(f"{COLLEAGUE} already quoted a price for this booking at ")
+    assert (theirs["details"]["decidedByYou"], theirs["details"]["price"]) == (False, 1450.75)
+    # An amendment's new price, quoted meanwhile by a colleague.
+    other = _amendment(client, who, admin_headers, quantity=3)
+    requote = f"{STAFF}/{other}/amendments/requote"
+    ok(client.put(requote, headers=colleague, json={**QUOTE, "price": 2600}))
+    again = fails(client.put(requote, headers=admin_headers, json={**QUOTE, "previousPrice": None}), 409)
+    assert (again["details"]["decidedBy"], again["details"]["price"]) == (COLLEAGUE, 2600)
+    # Refused by the lifecycle, not by a price: no price.
+    ok(client.put(f"{STAFF}/{rid}/reject", headers=colleague, json={"message": "No vessel"}))
+    revise = fails(
+        client.put(f"{STAFF}/{rid}/request-revision", headers=admin_headers, json={"message": "x"}), 409
+    )
+    assert revise["details"]["state"] == "rejected_by_admin" and "price" not in revise["details"]

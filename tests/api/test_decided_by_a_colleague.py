@@ -48,7 +48,8 @@ def _colleague(client: TestClient) -> dict[str, str]:
 def _decided_first(refused: dict[str, Any], state: str, since: datetime) -> datetime:
     """The refusal's details name the colleague and the state; answers when they decided."""
     details = refused["details"]
-    assert (details["decidedBy"], details["state"]) == (COLLEAGUE, state)
+    assert (details["decidedBy"], details["decidedByYou"], details["state"]) == (COLLEAGUE, False, state)
+    assert "price" not in details
     at = datetime.fromisoformat(details["decidedAt"].replace("Z", "+00:00"))
     assert since <= at <= datetime.now(UTC)
     return at
@@ -90,6 +91,29 @@ def test_a_second_decision_on_a_sign_up_names_the_colleague_and_the_time(
         )
     )["state"]
     assert state["decided_by"] == str(account_id(COLLEAGUE)) and state["decided_at"]
+
+
+def test_a_staff_member_repeating_their_own_decision_is_told_it_was_theirs(
+    client: TestClient, admin_headers: dict[str, str]
+) -> None:
+    """A second tab, a double submit: the refusal says "You", not the reader's own login name, in English and
+    Persian, and `details` says it was theirs (decision 3922)."""
+    sign_up_individual(client)
+    before = datetime.now(UTC)
+    ok(client.post(SIGN_UP, headers=admin_headers))
+    refused = fails(client.post(SIGN_UP, headers=admin_headers), 409)
+    details = refused["details"]
+    assert (details["decidedBy"], details["decidedByYou"], details["state"]) == (
+        ADMIN_USERNAME,
+        True,
+        "accepted",
+    )
+    at = datetime.fromisoformat(details["decidedAt"].replace("Z", "+00:00"))
+    assert before <= at <= datetime.now(UTC)
+    assert refused["description"] == f"You already accepted this sign-up at {written_utc(at)}"
+    persian = fails(client.post(SIGN_UP, headers={**admin_headers, "Accept-Language": "fa"}), 409)
+    assert persian["description"] == f"شما این ثبت‌نام را در {time_utc(at, 'fa')} پذیرفته‌اید"
+    assert ADMIN_USERNAME not in refused["description"] + persian["description"]
 
 
 def test_a_second_decision_on_an_edit_request_names_the_colleague_and_the_time(

@@ -99,12 +99,14 @@ def test_staff_quote_over_a_colleagues_quote_only_having_read_it(
     refused = fails(quote(client, admin_headers, rid, 1500, previousPrice=None), 409)
     persian = {**admin_headers, "Accept-Language": "fa"}
     said = fails(quote(client, persian, rid, 1500, previousPrice=None), 409)
-    # To staff, the colleague who quoted and when (decision 3916).
+    # To staff, who quoted and when (decision 3916): here the same staff member, told it was theirs, and the
+    # price quoted (decision 3922).
     assert told_who_decided(
         (refused["description"], said["description"]),
-        "admin already quoted a price for this booking at {at}",
-        "admin در {at} برای این رزرو نرخ اعلام کرده است",
+        "You already quoted a price for this booking at {at}",
+        "شما در {at} برای این رزرو نرخ اعلام کرده‌اید",
     )
+    assert (refused["details"]["decidedByYou"], refused["details"]["price"]) == (True, 1300)
     assert state_and_price(client, alice, rid) == ("quoted", 1300)
     # Having read A's price, B quotes over it; a call naming no price is not checked, as before.
     ok(quote(client, admin_headers, rid, 1500, previousPrice=1300))
@@ -127,9 +129,10 @@ def test_staff_requote_an_amendment_only_having_read_its_price(
     said = fails(client.put(requote, headers=persian, json={**first, "price": 1400}), 409)
     assert told_who_decided(
         (refused["description"], said["description"]),
-        "admin already quoted a price for this amendment at {at}",
-        "admin در {at} برای این اصلاحیه نرخ اعلام کرده است",
+        "You already quoted a price for this amendment at {at}",
+        "شما در {at} برای این اصلاحیه نرخ اعلام کرده‌اید",
     )
+    assert (refused["details"]["decidedByYou"], refused["details"]["price"]) == (True, 1300)
     changes = ok(
         client.put(requote, headers=admin_headers, json={**first, "price": 1400, "previousPrice": 1300})
     )

@@ -94,23 +94,24 @@ def test_staff_deciding_an_amendment_withdrawn_or_decided_meanwhile_are_told_whi
         "Cannot decline a booking amendment in state “Amendment Withdrawn”",
         "رد اصلاحیهٔ رزرو در وضعیت «اصلاح پس گرفته شد» ممکن نیست",
     )
-    # A colleague approved it first: the second staff member's decline is told so.
+    # Approved first (here by the same staff member, told it was theirs: decision 3922): the decline is
+    # told so.
     bob, other = amended(client, admin_headers, "stale-staff-approved", commodity="Dates")
     ok(client.put(f"{STAFF}/{other}/amendments/approve", headers=admin_headers))
     assert told_who_decided(
         refused(client, admin_headers, f"{STAFF}/{other}/amendments/decline", {"message": "No"}),
-        "admin already approved this amendment at {at}",
-        "admin این اصلاحیه را در {at} تأیید کرده است",
+        "You already approved this amendment at {at}",
+        "شما این اصلاحیه را در {at} تأیید کرده‌اید",
     )
-    # A new price for an amendment a colleague declined.
+    # A new price for an amendment declined first (here by the same staff member).
     carol, third = amended(client, admin_headers, "stale-staff-requote", quantity=3)
     decline = {"message": "No room"}
     ok(client.put(f"{STAFF}/{third}/amendments/decline", headers=admin_headers, json=decline))
     quote = {"price": 1300, "validUntil": later()}
     assert told_who_decided(
         refused(client, admin_headers, f"{STAFF}/{third}/amendments/requote", quote),
-        "admin already declined this amendment at {at}",
-        "admin این اصلاحیه را در {at} رد کرده است",
+        "You already declined this amendment at {at}",
+        "شما این اصلاحیه را در {at} رد کرده‌اید",
     )
     assert [changes_of(client, who, rid)["amendment"]["stateName"] for who, rid in (
         (alice, rid), (bob, other), (carol, third))] == ["withdrawn", "approved", "declined"]  # fmt: skip
@@ -149,8 +150,8 @@ def test_a_cancellation_request_decided_meanwhile_says_so(
     )
     assert told_who_decided(
         refused(client, admin_headers, f"{STAFF}/{rid}/cancellation-request/confirm"),
-        "admin already declined this cancellation request at {at}",
-        "admin این درخواست لغو را در {at} رد کرده است",
+        "You already declined this cancellation request at {at}",
+        "شما این درخواست لغو را در {at} رد کرده‌اید",
     )
     assert ok(client.get(f"{RR}/{rid}", headers=alice))["stateName"] == "shipping_order"
 

@@ -4,7 +4,10 @@ start -> finalize -> staff accept -> reset-password link from the outbox -> PUT 
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -15,6 +18,7 @@ import httpx
 
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.conftest import LiveServer
+from tests.live_server import ROOT
 
 PASSWORD = "Customer-Pass1"
 
@@ -44,9 +48,42 @@ def admin_token(server: LiveServer) -> str:
     return login(server, ADMIN_USERNAME, ADMIN_PASSWORD)
 
 
-def staff_call(server: LiveServer, method: str, path: str, body: Any = None) -> Any:
-    """`call` as the seeded staff account."""
-    return call(server, method, path, body, token=admin_token(server))
+def staff_call(server: LiveServer, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """`call` as the seeded staff account (or as the staff member whose `token` it is)."""
+    return call(server, method, path, body, token=token or admin_token(server))
+
+
+def create_staff(server: LiveServer, username: str, password: str, role: str = "admin") -> None:
+    """A staff account made as an operator makes one, beside the running server (`freight create-admin`)."""
+    env = {**os.environ, "VAR_DIR": str(server.var_dir), "ADMIN_PASSWORD": password}
+    env.pop("DATABASE_URL", None)
+    env.pop("ADMIN_USERNAME", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "api.cli", "create-admin", "--username", username, "--role", role],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 or "exists already" in done.stderr, done.stdout + done.stderr
+
+
+def colleague_token(server: LiveServer, username: str, password: str = "Colleague-Pass1") -> str:
+    """A second staff member, made and logged in: the token, once the server's follower has read the account
+    (within about a second; the deadline is for a loaded machine, the login's answer ends the wait)."""
+    create_staff(server, username, password)
+    deadline = time.monotonic() + 60
+    body = json.dumps({"username": username, "password": password}).encode()
+    while True:
+        request = urllib.request.Request(f"{server.url}/auth/api/v1/login", data=body, method="POST")
+        request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=20) as answer:
+                return str(json.loads(answer.read())["response"]["token"])
+        except urllib.error.HTTPError as error:
+            assert time.monotonic() < deadline, error.read().decode()
+        time.sleep(0.3)
 
 
 FOREIGN_SIGN_UP = "/account/api/v1/client/foreign-corporate-customers/register"

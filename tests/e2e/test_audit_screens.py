@@ -3,10 +3,7 @@ after values, the state "as of" an event, and the menu an auditor gets."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,8 +13,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.conftest import ADMIN_PASSWORD, ADMIN_USERNAME
 from tests.e2e.browser import layout_problems, sign_in
 from tests.e2e.conftest import LiveServer, speak
+from tests.e2e.customers import create_staff
 from tests.e2e.words import LANGUAGES, Language, number, words
-from tests.live_server import ROOT
 
 AUDITOR_USERNAME = "aud"
 AUDITOR_PASSWORD = "Auditor-Pass1"
@@ -143,31 +140,7 @@ def test_the_log_and_a_timeline_fit_a_phone_in_a_long_named_time_zone(
 
 
 def create_auditor(live_server: LiveServer) -> None:
-    env = {
-        **os.environ,
-        "VAR_DIR": str(live_server.var_dir),
-        "ADMIN_PASSWORD": AUDITOR_PASSWORD,
-    }
-    env.pop("DATABASE_URL", None)
-    env.pop("ADMIN_USERNAME", None)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "api.cli",
-            "create-admin",
-            "--username",
-            AUDITOR_USERNAME,
-            "--role",
-            "auditor",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0 or "exists already" in done.stderr, done.stdout + done.stderr
+    create_staff(live_server, AUDITOR_USERNAME, AUDITOR_PASSWORD, "auditor")
 
 
 def wait_for_login(page: Page, live_server: LiveServer, username: str, password: str) -> None:

@@ -16,6 +16,7 @@ from tests.e2e.conftest import LiveServer
 from tests.e2e.customers import (
     BOOKING,
     call,
+    colleague_token,
     foreign_customer,
     logged_in_customer,
     login,
@@ -31,15 +32,17 @@ BOTH = pytest.mark.parametrize(
     ids=["en-desktop", "en-phone", "fa-phone"],
     indirect=True,
 )
-# Who accepted it and when (decision 3911): here the seeded staff account, the colleague's stand-in.
+# The colleague, a second staff account: the tests' browser is the seeded one's.
+COLLEAGUE = "sara.karimi"
+# Who accepted it and when (decision 3911).
 ACCEPTED_MEANWHILE = {
-    "en": "admin\u2069 already accepted this sign-up at",
-    "fa": "admin\u2069 این ثبت‌نام را در",
+    "en": "sara.karimi\u2069 already accepted this sign-up at",
+    "fa": "sara.karimi\u2069 این ثبت‌نام را در",
 }
 # A booking decided by a colleague first (decision 3916): the console's dialog says who rejected it and when.
 REJECTED_MEANWHILE = {
-    "en": "admin\u2069 already rejected this booking at",
-    "fa": "admin\u2069 این رزرو را در",
+    "en": "sara.karimi\u2069 already rejected this booking at",
+    "fa": "sara.karimi\u2069 این رزرو را در",
 }
 CHANGED_MEANWHILE = {
     "en": "The customer changed this edit request since you opened it",
@@ -56,13 +59,19 @@ def staff(browser: Browser, live_server: LiveServer, lang: Language, viewport: A
         yield page
 
 
+@pytest.fixture
+def colleague(live_server: LiveServer) -> str:
+    """The colleague's token: she decides while the browser's staff member is still writing."""
+    return colleague_token(live_server, COLLEAGUE)
+
+
 def _width(viewport: Any) -> str:
     return "desktop" if viewport == DESKTOP else "phone"
 
 
 @BOTH
 def test_a_decline_after_a_colleague_accepted_says_so_and_shows_it(
-    staff: Page, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
+    staff: Page, colleague: str, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
 ) -> None:
     w = words(lang)
     national = pending_registration(live_server, "Crossing Freight GmbH")
@@ -72,7 +81,7 @@ def test_a_decline_after_a_colleague_accepted_says_so_and_shows_it(
     dialog.get_by_label(w("admin:decision.description")).fill("The papers are missing")
     # A colleague accepts the sign-up while her decline is being written.
     path = f"/account/api/v1/admin/foreign-corporate-customer/register-requests/{national}/accept"
-    staff_call(live_server, "POST", path)
+    staff_call(live_server, "POST", path, token=colleague)
     dialog.get_by_role("button", name=w("admin:decision.send"), exact=True).click()
     expect(staff.get_by_text(ACCEPTED_MEANWHILE[lang]).first).to_be_visible()
     # The page reads again at once: the sign-up is accepted, nothing more is offered, the dialog is gone.
@@ -117,7 +126,7 @@ def test_an_edit_approved_as_read_not_as_the_customer_replaced_it(
 
 @BOTH
 def test_a_booking_decision_after_a_colleague_s_says_who_and_when(
-    staff: Page, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
+    staff: Page, colleague: str, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
 ) -> None:
     w = words(lang)
     _, _, token = logged_in_customer(live_server, "Crossing Cargo Trading")
@@ -128,7 +137,8 @@ def test_a_booking_decision_after_a_colleague_s_says_who_and_when(
     dialog = staff.get_by_role("dialog")
     dialog.get_by_label(w("operations:actionDialog.reason")).fill("Which container size?")
     # A colleague rejects the booking while her revision request is being written.
-    staff_call(live_server, "PUT", f"{BOOKING}/admin/rate-requests/{rid}/reject", {"message": "No vessel"})
+    reject = f"{BOOKING}/admin/rate-requests/{rid}/reject"
+    staff_call(live_server, "PUT", reject, {"message": "No vessel"}, token=colleague)
     dialog.get_by_role("button", name=w("operations:actionDialog.confirm"), exact=True).click()
     expect(dialog.get_by_text(REJECTED_MEANWHILE[lang])).to_be_visible()
     staff.screenshot(

@@ -1,8 +1,9 @@
 /**
- * A decision refused because a colleague decided first, said with who and when (decisions 3911, 3916): the
- * sentence the server says too, from the one catalogue both read (contract/validation-messages.json and its
- * Persian), chosen by the lifecycle and the state the colleague's decision left (contract/decided-first.json),
- * with the time in the reader's own zone and calendar (the server's description says it in UTC).
+ * A decision refused because a decision was made first, said with who and when (decisions 3911, 3916, 3922):
+ * the sentence the server says too, from the one catalogue both read (contract/validation-messages.json and its
+ * Persian), chosen by the lifecycle and the state the decision left, under the catalogue keys the table names
+ * (contract/decided-first.json), with the time in the reader's own zone and calendar (the server's description
+ * says it in UTC). The reader's own decision (a second tab, a double submit) is said to them as theirs.
  */
 import table from '../../../contract/decided-first.json';
 import { type ApiError, sayRefusalsWith } from './api-client';
@@ -12,21 +13,25 @@ import { message, type MessageKey } from './messages';
 type Machines = Record<string, { thing: string; states: Record<string, string | undefined> } | undefined>;
 const MACHINES: Machines = table.machines;
 
+/** The catalogue key a table's key template names, its `{name}` filled. */
+const key = (template: string, name: 'outcome' | 'thing', value: string) =>
+  template.replace(`{${name}}`, value) as MessageKey;
+
 /** First-strong isolate: a Latin login name or a time keeps its own direction in a Persian sentence. */
 export const isolated = (text: string) => `\u2068${text}\u2069`;
 
-/** The refusal's sentence naming the colleague and the time; null where it carries no such details, or
- * details of a decision the table names no sentence for (then the server's description stands). */
+/** The refusal's sentence naming who decided (or saying it was the reader) and the time; null where it
+ * carries no such details, or details of a decision the table names no sentence for (then the server's
+ * description stands). */
 export function decidedFirstWords(error: Pick<ApiError, 'details'>): string | null {
   const details = error.details;
   const said = details ? MACHINES[details.machine] : undefined;
   const outcome = details && said ? said.states[details.state] : undefined;
   if (!details || !said || !outcome) return null;
-  return message(`staff.decidedFirst.${outcome}` as MessageKey, {
-    who: isolated(details.decidedBy),
-    thing: message(`staff.decidedFirst.thing.${said.thing}` as MessageKey),
-    at: isolated(formatMoment(details.decidedAt)),
-  });
+  const thing = message(key(table.sentences.thing, 'thing', said.thing));
+  const at = isolated(formatMoment(details.decidedAt));
+  if (details.decidedByYou) return message(key(table.sentences.byYou, 'outcome', outcome), { thing, at });
+  return message(key(table.sentences.byColleague, 'outcome', outcome), { who: isolated(details.decidedBy), thing, at });
 }
 
 // Every screen that imports this module says such refusals so (`errorText`).

@@ -4590,15 +4590,19 @@ export interface components {
         /**
          * DecidedFirstDetails
          * @description Who decided first and when, told to staff whose decision was refused because of it (decisions 3911,
-         *     3916).
+         *     3916, 3922).
          */
         DecidedFirstDetails: {
             /** Decidedat */
             decidedAt: string;
             /** Decidedby */
             decidedBy: string;
+            /** Decidedbyyou */
+            decidedByYou: boolean;
             /** Machine */
             machine: string;
+            /** Price */
+            price?: number | null;
             /** State */
             state: string;
         };

@@ -55,7 +55,7 @@ describe("staff's decline message sent as the session ended (decision 3881)", ()
 });
 
 describe('a decision a colleague made first (decision 3911)', () => {
-  const refusal = (details: Record<string, string> | null) =>
+  const refusal = (details: Record<string, string | boolean> | null) =>
     new Response(
       JSON.stringify({
         isSuccess: false,
@@ -69,7 +69,13 @@ describe('a decision a colleague made first (decision 3911)', () => {
   it('names the colleague and the time, in the reader’s zone', async () => {
     const at = '2026-12-07T14:02:09.123456Z';
     fetchMock.mockImplementation(async () =>
-      refusal({ decidedBy: 'sara.karimi', decidedAt: at, machine: 'registration', state: 'accepted' }),
+      refusal({
+        decidedBy: 'sara.karimi',
+        decidedByYou: false,
+        decidedAt: at,
+        machine: 'registration',
+        state: 'accepted',
+      }),
     );
     startSession({ token: tokenFor('writer'), accountType: 0, roles: ['admin'] });
     const user = userEvent.setup();

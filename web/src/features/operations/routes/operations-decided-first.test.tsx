@@ -2,6 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import table from '../../../../../contract/decided-first.json';
+import english from '../../../../../contract/validation-messages.json';
+import persian from '../../../../../contract/validation-messages.fa.json';
 import { setLanguage } from '@/i18n';
 import { decidedFirstWords } from '@/lib/decided-first';
 import { formatMoment } from '@/lib/format';
@@ -24,6 +26,7 @@ afterEach(() => act(() => setLanguage('en')));
 const AT = '2026-12-07T14:02:09.123456Z';
 const ACCEPTED = {
   decidedBy: 'sara.karimi',
+  decidedByYou: false,
   decidedAt: AT,
   machine: 'shipping_order',
   state: 'ready_for_approval',
@@ -38,7 +41,7 @@ function submittedOrder() {
   return { ...rateRequestDetail({ order }), needsAttention: null, orderMismatch: null };
 }
 
-function refusedAsAcceptedFirst() {
+function refusedAsAcceptedFirst(details: typeof ACCEPTED = ACCEPTED) {
   fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.includes('/shipping-orders/so-1/accept'))
@@ -47,8 +50,8 @@ function refusedAsAcceptedFirst() {
           isSuccess: false,
           isError: true,
           error: {
-            description: 'sara.karimi already accepted this shipping order at 2026/12/07 14:02 UTC',
-            details: ACCEPTED,
+            description: `${details.decidedBy} already accepted this shipping order at 2026/12/07 14:02 UTC`,
+            details,
           },
           response: null,
         }),
@@ -85,6 +88,33 @@ describe('a booking decision a colleague made first', () => {
     const said = await within(dialog).findByText(/این دستور حمل را در/);
     expect(said.textContent).toBe(`\u2068sara.karimi\u2069 این دستور حمل را در ${at()} پذیرفته است`);
     expect(at()).toMatch(/[۰-۹]/); // Persian digits, the reader's calendar
+  });
+});
+
+// One staff member deciding twice (a second tab, a double submit): told it was their own decision, in the second
+// person, never their own login name (decision 3922).
+describe('a booking decision the reader made first themselves', () => {
+  const MINE = { ...ACCEPTED, decidedBy: 'admin', decidedByYou: true };
+
+  it('says “You”, in the reader’s zone', async () => {
+    refusedAsAcceptedFirst(MINE);
+    renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Shipping Order' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    const said = await within(dialog).findByText(/already accepted this shipping order/);
+    expect(said.textContent).toBe(`You already accepted this shipping order at ${at()}`);
+  });
+
+  it('in Persian, the verb in the second person', async () => {
+    await act(() => setLanguage('fa'));
+    refusedAsAcceptedFirst(MINE);
+    renderWithProviders(<OperationsRoute />, { route: '/?open=rr-1' });
+    fireEvent.click(await screen.findByRole('button', { name: 'پذیرش دستور حمل' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'تأیید' }));
+    const said = await within(dialog).findByText(/این دستور حمل را در/);
+    expect(said.textContent).toBe(`شما این دستور حمل را در ${at()} پذیرفته\u200cاید`);
   });
 });
 
@@ -128,16 +158,34 @@ describe('the sentences of every decision, from the one catalogue', () => {
   it.each(['en', 'fa'] as const)('each names who, the thing and when (%s)', async (language) => {
     await act(() => setLanguage(language));
     for (const { machine, state } of decisions) {
-      const words = decidedFirstWords({ details: { decidedBy: 'sara.karimi', decidedAt: AT, machine, state } });
+      const details = { decidedBy: 'sara.karimi', decidedByYou: false, decidedAt: AT, machine, state };
+      const words = decidedFirstWords({ details });
       expect(words, `${machine}/${state}`).toContain('\u2068sara.karimi\u2069');
       expect(words, `${machine}/${state}`).toContain(at());
       expect(words, `${machine}/${state}`).not.toMatch(/[{}]|staff\.decidedFirst/);
+      // The reader's own decision: in the second person, their name nowhere (decision 3922).
+      const yours = decidedFirstWords({ details: { ...details, decidedBy: 'admin', decidedByYou: true } });
+      expect(yours, `${machine}/${state}`).toMatch(language === 'en' ? /^You already / : /^شما /);
+      expect(yours, `${machine}/${state}`).toContain(at());
+      expect(yours, `${machine}/${state}`).not.toMatch(/admin|[{}]|staff\.decidedFirst/);
     }
+  });
+
+  it('every sentence and thing the table names is in both catalogues', () => {
+    const outcomes = new Set(Object.values(table.machines).flatMap(({ states }) => Object.values(states)));
+    const keys = [
+      ...[...outcomes].flatMap((outcome) =>
+        [table.sentences.byColleague, table.sentences.byYou].map((template) => template.replace('{outcome}', outcome)),
+      ),
+      ...Object.values(table.machines).map(({ thing }) => table.sentences.thing.replace('{thing}', thing)),
+    ];
+    for (const catalogue of [english, persian] as Record<string, string>[])
+      expect(keys.filter((key) => !catalogue[key])).toEqual([]);
   });
 
   it('booking decisions, in English and Persian', async () => {
     const said = (machine: string, state: string) =>
-      decidedFirstWords({ details: { decidedBy: 'sara.karimi', decidedAt: AT, machine, state } });
+      decidedFirstWords({ details: { decidedBy: 'sara.karimi', decidedByYou: false, decidedAt: AT, machine, state } });
     expect(said('rate_request', 'shipping_order')).toBe(
       `\u2068sara.karimi\u2069 already confirmed this booking at ${at()}`,
     );
