@@ -39,15 +39,34 @@ def sign_in(
 def _log_in(page: Page, username: str, password: str, w: Callable[..., str] = english) -> None:
     page.get_by_label(w("accounts:loginForm.username")).fill(username)
     page.get_by_label(w("accounts:loginForm.password"), exact=True).fill(password)
+    hold_the_pages_own_reload(page)
     page.get_by_role("button", name=w("accounts:loginForm.submit")).click()
     reload_once_signed_in(page, w)
+
+
+# Cancels the login document's own reloads: a script's reload is announced to the Navigation API's `navigate`
+# event, which may cancel it; Playwright's page.reload() (the browser's, like its reload button) is not.
+_HOLD_THE_OWN_RELOAD = """() => navigation.addEventListener('navigate', (event) => {
+  if (event.navigationType === 'reload') event.preventDefault();
+})"""
+
+
+def hold_the_pages_own_reload(page: Page) -> None:
+    """The login page, before the form is sent, no longer reloads itself: reload_once_signed_in makes the
+    reload instead. Both at once (the page's timer falling due as the test reloads, on a loaded machine) made
+    two loads of one tab: the page's cut the test's short (net::ERR_ABORTED), or Playwright's page.reload(),
+    which waits for the next new document, whoever's, returned on the first and the second replaced the
+    signed-in page under the test's next click (a link's navigation lost). Held back, the test's reload is
+    the only one."""
+    page.evaluate(_HOLD_THE_OWN_RELOAD)
 
 
 def reload_once_signed_in(page: Page, w: Callable[..., str] = english) -> None:
     """The login page reloads itself 3 s after a successful sign-in (the specification's delay), and the
     guard then sends the person on. Once the session is stored and the page says so, this makes that reload
-    at once: tests that only need a signed-in page do not wait out the delay. test_login.py and the counted
-    journeys (journeys.py) still wait for the page's own reload."""
+    at once: tests that only need a signed-in page do not wait out the delay. The page's own reload must be
+    held back first (hold_the_pages_own_reload, before the form is sent), or it may come at the same moment.
+    test_login.py and the counted journeys (journeys.py) still wait for the page's own reload."""
     expect(page.get_by_text(w("accounts:loginForm.signedIn"), exact=True)).to_be_visible()
     page.reload()
 
