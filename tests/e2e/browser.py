@@ -216,11 +216,11 @@ def full_shot(page: Page, shots: Path, prefix: str, name: str) -> None:
     page.screenshot(path=str(shots / f"{prefix}-{width}-{name}.png"), full_page=True)
 
 
-# A panel's texts (headings, legends, labels, a chart's labels) whose line box comes closer than 2 px to the
-# panel's edge: the ink of a bold Persian letter reaches past its line box, and a screenshot of the panel is
-# cut at the panel's edge. What a box of the panel's own scrolls (a wide table) is clipped by that box, not by
-# the panel, and left out. Each as [text, px inside on the left, on the right].
-_TOO_CLOSE_TO_THE_EDGE = """(panel) => {
+# A panel's texts (headings, paragraphs, list items, legends, labels, a chart's labels) whose line box comes
+# closer than `room` px to the panel's edge. Under 2 px a screenshot of the panel, cut at its edge, loses the
+# ink a bold Persian letter draws past its line box. What a box of the panel's own scrolls (a wide table) is
+# clipped by that box, not by the panel, and left out. Each as [text, px inside on the left, on the right].
+_TOO_CLOSE_TO_THE_EDGE = """(panel, room) => {
   const box = panel.getBoundingClientRect();
   const range = document.createRange();
   const scrolled = (element) => {
@@ -228,19 +228,20 @@ _TOO_CLOSE_TO_THE_EDGE = """(panel) => {
       if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
     return false;
   };
-  const texts = [...panel.querySelectorAll('h1, h2, h3, h4, p, legend, label, caption, svg text')]
+  const texts = [...panel.querySelectorAll('h1, h2, h3, h4, p, legend, label, caption, li, svg text')]
     .filter((element) => element.textContent.trim() && element.getClientRects().length && !scrolled(element));
   return texts.map((element) => {
     range.selectNodeContents(element);
     const ink = range.getBoundingClientRect();
     return [element.textContent.trim(), Math.round(ink.left - box.left), Math.round(box.right - ink.right)];
-  }).filter(([, left, right]) => left < 2 || right < 2);
+  }).filter(([, left, right]) => left < room || right < room);
 }"""
 
 
-def too_close_to_the_edge(panel: Locator) -> list[Any]:
-    """The texts of `panel` that a screenshot of it would cut (see above): [] when none."""
-    return list(panel.evaluate(_TOO_CLOSE_TO_THE_EDGE))
+def too_close_to_the_edge(panel: Locator, room: int = 2) -> list[Any]:
+    """The texts of `panel` closer than `room` px to its border; by default those a screenshot of it would
+    cut (see above): [] when none."""
+    return list(panel.evaluate(_TOO_CLOSE_TO_THE_EDGE, room))
 
 
 @contextmanager
@@ -279,31 +280,12 @@ def report_settled(page: Page, shows: str) -> None:
 
 # The room a panel keeps between its border and its texts (a card's padding, less a bold letter's overhang).
 PANEL_ROOM = 12
-# The texts of a panel (its headings, paragraphs, list items, legends, labels, captions and a chart's
-# labels; what a box of its own scrolls left out, as in _TOO_CLOSE_TO_THE_EDGE) whose line box comes closer
-# than `room` px to the panel's border: headings and content crowding its edge. Each as [text, px inside
-# on the left, on the right].
-_CROWDING_THE_EDGE = """(panel, room) => {
-  const box = panel.getBoundingClientRect();
-  const range = document.createRange();
-  const scrolled = (element) => {
-    for (let at = element.parentElement; at && at !== panel; at = at.parentElement)
-      if (['auto', 'scroll'].includes(getComputedStyle(at).overflowX)) return true;
-    return false;
-  };
-  const texts = [...panel.querySelectorAll('h1, h2, h3, h4, p, legend, label, caption, li, svg text')]
-    .filter((element) => element.textContent.trim() && element.getClientRects().length && !scrolled(element));
-  return texts.map((element) => {
-    range.selectNodeContents(element);
-    const ink = range.getBoundingClientRect();
-    return [element.textContent.trim(), Math.round(ink.left - box.left), Math.round(box.right - ink.right)];
-  }).filter(([, left, right]) => left < room || right < room);
-}"""
 
 
 def crowding_the_edge(panel: Locator, room: int = PANEL_ROOM) -> list[Any]:
-    """The texts of `panel` closer than `room` px to its border (see above): [] when none."""
-    return list(panel.evaluate(_CROWDING_THE_EDGE, room))
+    """The texts of `panel` closer than `room` px to its border, headings and content crowding its edge (as
+    too_close_to_the_edge, with the panel's room): [] when none."""
+    return too_close_to_the_edge(panel, room)
 
 
 # The size each text of a chart (an SVG's `text`) is drawn at on the screen: its font size in the SVG's user
