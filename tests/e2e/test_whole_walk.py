@@ -16,10 +16,7 @@ test-output/walk-<width>.json (the figures of docs/journeys.md)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -49,7 +46,7 @@ from tests.corpus import (
 from tests.e2e.accounts_support import email_link, sms_code
 from tests.e2e.browser import DESKTOP, PHONE
 from tests.e2e.conftest import LiveServer
-from tests.e2e.customers import BOOKING, PDF, call, followers_caught_up, login
+from tests.e2e.customers import BOOKING, PDF, call, create_staff, followers_caught_up, login
 from tests.e2e.journeys import Person
 from tests.e2e.test_audit_screens import wait_for_login
 from tests.e2e.test_booking_persian import PERSIAN_DIGIT, check
@@ -111,23 +108,6 @@ TEXT_WIDTH = """(el) => {
 }"""
 
 
-def create_account(server: LiveServer, username: str, password: str, role: str) -> None:
-    """`freight create-admin` beside the running server, as an operator sets up staff and auditors."""
-    env = {**os.environ, "VAR_DIR": str(server.var_dir), "ADMIN_PASSWORD": password}
-    env.pop("DATABASE_URL", None)
-    env.pop("ADMIN_USERNAME", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "api.cli", "create-admin", "--username", username, "--role", role],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-
-
 def publish(server: LiveServer, key: str, events: list[dict[str, Any]]) -> None:
     """The terminal publishes its events at the standard's door (TNT 3.0) with its key."""
     answer = httpx.post(
@@ -139,8 +119,8 @@ def publish(server: LiveServer, key: str, events: list[dict[str, Any]]) -> None:
 @pytest.fixture(scope="module")
 def walk_staff(live_server: LiveServer) -> None:
     """The staff member and the auditor of the walk, once for every walk."""
-    create_account(live_server, WALK_STAFF, STAFF_PASSWORD, "admin")
-    create_account(live_server, WALK_AUDITOR, AUDITOR_PASSWORD, "auditor")
+    create_staff(live_server, WALK_STAFF, STAFF_PASSWORD, "admin")
+    create_staff(live_server, WALK_AUDITOR, AUDITOR_PASSWORD, "auditor")
 
 
 # English walks at both widths, Persian at the desktop width (the phone's Persian screens are read right to
