@@ -6,7 +6,8 @@ colleague's name as the staff read model knows them (their login name, as the au
 the sentence comes from the message catalogue: one per outcome, taking the thing's name, chosen by the
 lifecycle and the state the decision left (contract/decided-first.json, which the web reads too, names the
 catalogue keys). A staff member refused for their own decision (a second tab, a double submit) is told it in
-the second person, with its own sentence per outcome. Only staff are told a colleague's name: anyone else
+the second person, with its own sentence per outcome. A quote refused because a price was quoted meanwhile
+names that price (per container) in its sentence. Only staff are told a colleague's name: anyone else
 reads the lifecycle's refusal as before. The time is written in UTC (the server knows no reader's zone) and
 sent beside it (`details`), so that a screen writes it in its reader's own zone and calendar.
 """
@@ -14,10 +15,12 @@ sent beside it (`details`), so that a screen writes it in its reader's own zone 
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from api.edge.security import Principal
+from domain.emails.words import money
 from domain.shared.errors import DecidedFirst
 from domain.shared.messages import message
 from domain.shared.moments import written_utc
@@ -28,29 +31,41 @@ TABLE = Path(__file__).resolve().parents[2] / "contract" / "decided-first.json"
 _CONTRACT: dict[str, Any] = json.loads(TABLE.read_text(encoding="utf-8"))
 # For each lifecycle a staff decision moves: the thing's name and, by the state it leaves, its outcome.
 MACHINES: dict[str, dict[str, Any]] = _CONTRACT["machines"]
-# The catalogue keys of the sentences: `byColleague` and `byYou` take the outcome, `thing` the thing.
+# The catalogue keys of the sentences: `byColleague` and `byYou` (and their `...AtPrice`) take the outcome,
+# `thing` the thing.
 SENTENCES: dict[str, str] = _CONTRACT["sentences"]
+# The outcomes said with the price a refusal carries, where it carries one (`byColleagueAtPrice`,
+# `byYouAtPrice`).
+PRICED: list[str] = _CONTRACT["priced"]
 
 
 def catalogue_keys() -> set[str]:
-    """Every catalogue key the table names: each outcome's sentence (a colleague's, the reader's own) and
-    each thing's name."""
+    """Every catalogue key the table names: each outcome's sentence (a colleague's, the reader's own; with
+    the price for an outcome said with one) and each thing's name."""
     outcomes = {outcome for said in MACHINES.values() for outcome in said["states"].values()}
     sentences = {SENTENCES[whose].format(outcome=it) for whose in ("byColleague", "byYou") for it in outcomes}
+    sentences |= {
+        SENTENCES[f"{whose}AtPrice"].format(outcome=it) for whose in ("byColleague", "byYou") for it in PRICED
+    }
     return sentences | {SENTENCES["thing"].format(thing=said["thing"]) for said in MACHINES.values()}
 
 
-def sentence(machine: str, state: str, who: str | None, at: str) -> str | None:
-    """The sentence of a decision that left `machine` in `state`, by `who` (None: by the reader themselves);
-    None where the table names none."""
+def sentence(machine: str, state: str, who: str | None, at: str, price: Decimal | None = None) -> str | None:
+    """The sentence of a decision that left `machine` in `state`, by `who` (None: by the reader themselves),
+    naming the `price` it now stands at (per container) where its outcome is said with one; None where the
+    table names none."""
     said = MACHINES.get(machine)
     outcome = None if said is None else said["states"].get(state)
     if said is None or outcome is None:
         return None
     thing = message(SENTENCES["thing"].format(thing=said["thing"]))
+    values = {"thing": thing, "at": at}
+    if price is not None and outcome in PRICED:  # in English, as the 409 is written (the edge translates it)
+        values["price"] = money(price, "en")
+    key = ("byYou" if who is None else "byColleague") + ("AtPrice" if "price" in values else "")
     if who is None:
-        return message(SENTENCES["byYou"].format(outcome=outcome), thing=thing, at=at)
-    return message(SENTENCES["byColleague"].format(outcome=outcome), who=who, thing=thing, at=at)
+        return message(SENTENCES[key].format(outcome=outcome), **values)
+    return message(SENTENCES[key].format(outcome=outcome), who=who, **values)
 
 
 def told_to_staff(
@@ -80,6 +95,6 @@ def told_to_staff(
     }
     if refusal.price is not None:  # the price decided meanwhile, as the API says a price (USD per container)
         details["price"] = float(refusal.price)
-    said = sentence(refusal.machine, refusal.state, None if yours else name, written_utc(at))
+    said = sentence(refusal.machine, refusal.state, None if yours else name, written_utc(at), refusal.price)
     assert said is not None
     return said, details

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from domain.emails.words import time_utc
+from domain.emails.words import money, time_utc
 from domain.shared.moments import written_utc
 from tests.api.booking_support import (
     ADMIN,
@@ -86,7 +87,7 @@ RACES: dict[str, tuple[Callable[..., Any], str, str, str, str, str]] = {
         "PUT {STAFF}/{rid}/quote quote-seen-none",
         "rate_request",
         "quoted",
-        "already quoted a price for this booking",
+        "already quoted $1,300.00 per container for this booking",  # the price quoted first (decision 3922)
     ),
     "quote after a revision request": (
         lambda c, w, a: create(c, w)["id"],
@@ -158,7 +159,7 @@ RACES: dict[str, tuple[Callable[..., Any], str, str, str, str, str]] = {
         "PUT {STAFF}/{rid}/amendments/requote quote-seen-none",
         "booking_amendment",
         "requoted",
-        "already quoted a price for this amendment",
+        "already quoted $1,300.00 per container for this amendment",
     ),
     "amendment asked for twice": (
         in_shipping_order,
@@ -357,8 +358,8 @@ def test_your_own_price_and_a_colleague_s_are_told_with_the_price_in_persian_too
     client: TestClient, admin_headers: dict[str, str]
 ) -> None:
     """A quote refused because a price was quoted meanwhile carries that price in `details` (per container, as
-    the API says `price`), whoever quoted it; the staff member's own is said to them in the second person, in
-    Persian too (decision 3922). Other refusals carry no price."""
+    the API says `price`), whoever quoted it, and its sentence names it; the staff member's own is said to
+    them in the second person, in Persian too (decision 3922). Other refusals carry no price."""
     colleague = _colleague(client)
     who = customer(client, "own-price")
     rid = create(client, who)["id"]
@@ -366,13 +367,17 @@ def test_your_own_price_and_a_colleague_s_are_told_with_the_price_in_persian_too
     ok(client.put(f"{STAFF}/{rid}/quote", headers=admin_headers, json={**QUOTE, "previousPrice": None}))
     mine = fails(client.put(f"{STAFF}/{rid}/quote", headers=persian, json=BODIES["quote-seen-none"]), 409)
     at = datetime.fromisoformat(mine["details"]["decidedAt"].replace("Z", "+00:00"))
-    assert mine["description"] == f"شما در {time_utc(at, 'fa')} برای این رزرو نرخ اعلام کرده‌اید"
+    price = money(Decimal(1300), "fa")
+    said = f"شما در {time_utc(at, 'fa')} برای این رزرو نرخ {price} برای هر کانتینر اعلام کرده‌اید"
+    assert mine["description"] == said
     assert (mine["details"]["decidedByYou"], mine["details"]["price"]) == (True, 1300)
     ok(client.put(f"{STAFF}/{rid}/quote", headers=colleague, json={**QUOTE, "price": 1450.75}))
     theirs = fails(
         client.put(f"{STAFF}/{rid}/quote", headers=admin_headers, json={**QUOTE, "previousPrice": 1300}), 409
     )
-    assert theirs["description"].startswith(f"{COLLEAGUE} already quoted a price for this booking at ")
+    assert theirs["description"].startswith(
+        f"{COLLEAGUE} already quoted $1,450.75 per container for this booking"
+    )
     assert (theirs["details"]["decidedByYou"], theirs["details"]["price"]) == (False, 1450.75)
     # An amendment's new price, quoted meanwhile by a colleague.
     other = _amendment(client, who, admin_headers, quantity=3)
@@ -380,6 +385,9 @@ def test_your_own_price_and_a_colleague_s_are_told_with_the_price_in_persian_too
     ok(client.put(requote, headers=colleague, json={**QUOTE, "price": 2600}))
     again = fails(client.put(requote, headers=admin_headers, json={**QUOTE, "previousPrice": None}), 409)
     assert (again["details"]["decidedBy"], again["details"]["price"]) == (COLLEAGUE, 2600)
+    assert again["description"].startswith(
+        f"{COLLEAGUE} already quoted $2,600.00 per container for this amendment"
+    )
     # Refused by the lifecycle, not by a price: no price.
     ok(client.put(f"{STAFF}/{rid}/reject", headers=colleague, json={"message": "No vessel"}))
     revise = fails(

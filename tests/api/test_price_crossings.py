@@ -103,8 +103,8 @@ def test_staff_quote_over_a_colleagues_quote_only_having_read_it(
     # price quoted (decision 3922).
     assert told_who_decided(
         (refused["description"], said["description"]),
-        "You already quoted a price for this booking at {at}",
-        "شما در {at} برای این رزرو نرخ اعلام کرده‌اید",
+        "You already quoted $1,300.00 per container for this booking at {at}",
+        f"شما در {{at}} برای این رزرو نرخ {in_persian('1,300.00')} برای هر کانتینر اعلام کرده‌اید",
     )
     assert (refused["details"]["decidedByYou"], refused["details"]["price"]) == (True, 1300)
     assert state_and_price(client, alice, rid) == ("quoted", 1300)
@@ -129,8 +129,8 @@ def test_staff_requote_an_amendment_only_having_read_its_price(
     said = fails(client.put(requote, headers=persian, json={**first, "price": 1400}), 409)
     assert told_who_decided(
         (refused["description"], said["description"]),
-        "You already quoted a price for this amendment at {at}",
-        "شما در {at} برای این اصلاحیه نرخ اعلام کرده‌اید",
+        "You already quoted $1,300.00 per container for this amendment at {at}",
+        f"شما در {{at}} برای این اصلاحیه نرخ {in_persian('1,300.00')} برای هر کانتینر اعلام کرده‌اید",
     )
     assert (refused["details"]["decidedByYou"], refused["details"]["price"]) == (True, 1300)
     changes = ok(

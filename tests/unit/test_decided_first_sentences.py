@@ -1,20 +1,21 @@
 """Every outcome and thing contract/decided-first.json names has its sentences in both catalogues (decisions
 3916, 3922): a colleague's decision ({who}, {thing}, {at}) and the reader's own ({thing}, {at}), English and
 Persian; and the server's English sentence reads as the Persian one, the reader's own never as a colleague's
-named "You"."""
+named "You". A quote refused for a price quoted meanwhile names that price ({price}), in both languages."""
 
 from __future__ import annotations
 
 import json
 import re
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from api.edge.decided_first import MACHINES, SENTENCES, catalogue_keys, sentence
+from api.edge.decided_first import MACHINES, PRICED, SENTENCES, catalogue_keys, sentence
 from api.edge.languages import translated
-from domain.emails.words import time_utc
+from domain.emails.words import money, time_utc
 from domain.shared.moments import written_utc
 
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
@@ -34,6 +35,9 @@ def missing(catalogues: dict[str, dict[str, str]]) -> list[str]:
     for outcome in outcomes:
         wanted[SENTENCES["byColleague"].format(outcome=outcome)] = {"who", "thing", "at"}
         wanted[SENTENCES["byYou"].format(outcome=outcome)] = {"thing", "at"}
+    for outcome in PRICED:
+        wanted[SENTENCES["byColleagueAtPrice"].format(outcome=outcome)] = {"who", "thing", "at", "price"}
+        wanted[SENTENCES["byYouAtPrice"].format(outcome=outcome)] = {"thing", "at", "price"}
     problems = []
     for key, placeholders in sorted(wanted.items()):
         for language, catalogue in catalogues.items():
@@ -48,7 +52,7 @@ def missing(catalogues: dict[str, dict[str, str]]) -> list[str]:
 def test_every_outcome_and_thing_has_its_sentences_in_both_catalogues() -> None:
     assert missing(CATALOGUES) == []
     # The keys the server reads through the table are these, and the catalogue has each.
-    assert catalogue_keys() <= set(CATALOGUES["en"]) and len(catalogue_keys()) == 2 * 11 + 6
+    assert catalogue_keys() <= set(CATALOGUES["en"]) and len(catalogue_keys()) == 2 * 11 + 2 * 1 + 6
 
 
 @pytest.mark.parametrize("whose", ["byColleague", "byYou"])
@@ -79,3 +83,23 @@ def test_each_sentence_reads_in_persian_as_the_catalogue_says_it(machine: str, s
     assert translated(yours, "fa") == persian[SENTENCES["byYou"].format(outcome=outcome)].format(
         thing=fa_thing, at=at
     )
+
+
+@pytest.mark.parametrize(
+    ("machine", "state"), [(m, s) for m, s in DECISIONS if MACHINES[m]["states"][s] in PRICED]
+)
+@pytest.mark.parametrize("who", ["sara.karimi", None])
+def test_a_price_quoted_meanwhile_is_named_in_both_languages(
+    machine: str, state: str, who: str | None
+) -> None:
+    said = MACHINES[machine]
+    key = SENTENCES["byYouAtPrice" if who is None else "byColleagueAtPrice"].format(
+        outcome=said["states"][state]
+    )
+    english = sentence(machine, state, who, written_utc(AT), Decimal("1450.75"))
+    assert english is not None and "$1,450.75 per container" in english
+    values = {"thing": CATALOGUES["fa"][SENTENCES["thing"].format(thing=said["thing"])]}
+    values |= {"at": time_utc(AT, "fa"), "price": money(Decimal("1450.75"), "fa")}
+    assert translated(english, "fa") == CATALOGUES["fa"][key].format(who=who, **values)
+    # Without a price, the sentence names none.
+    assert "per container" not in str(sentence(machine, state, who, written_utc(AT)))

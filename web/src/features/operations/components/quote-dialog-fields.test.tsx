@@ -153,3 +153,62 @@ describe('a quote confirmed', () => {
     expect(await quoteSent(null)).toMatchObject({ price: 1450, previousPrice: null });
   });
 });
+
+// A colleague's price came first: the dialog says whose, when, and the price it now stands at, in the reader's
+// language and digits (decision 3922).
+describe('a quote refused for a price quoted meanwhile', () => {
+  async function refused(): Promise<HTMLElement> {
+    fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? new Response(
+            JSON.stringify({
+              isSuccess: false,
+              isError: true,
+              error: {
+                description:
+                  'sara.karimi already quoted $1,450.75 per container for this booking at 2026/12/07 14:02 UTC',
+                details: {
+                  decidedBy: 'sara.karimi',
+                  decidedByYou: false,
+                  decidedAt: '2026-12-07T14:02:09Z',
+                  machine: 'rate_request',
+                  state: 'quoted',
+                  price: 1450.75,
+                },
+              },
+              response: null,
+            }),
+            { status: 409, headers: { 'Content-Type': 'application/json' } },
+          )
+        : envelope({ matched: false, row: null, charges: [], price: null, chargeKinds: KINDS }),
+    );
+    renderWithProviders(<QuoteDialog detail={rateRequestDetail({ price: 1300 })} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(i18next.t('operations:quote.priceLabel')), {
+      target: { value: '1500' },
+    });
+    fireEvent.change(within(dialog).getByLabelText(i18next.t('operations:quote.validUntil')), {
+      target: { value: '2099-01-01' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: i18next.t('operations:actionDialog.confirm') }));
+    return dialog;
+  }
+
+  it('names the price now standing', async () => {
+    const dialog = await refused();
+    expect(
+      await within(dialog).findByText(/already quoted \$1,450\.75 per container for this booking at /),
+    ).toBeTruthy();
+  });
+
+  describe('in Persian', () => {
+    readInPersian();
+
+    it('with Persian digits', async () => {
+      const dialog = await refused();
+      expect(
+        await within(dialog).findByText(/نرخ \u2066.*۱٬۴۵۰٫۷۵.*\u2069 برای هر کانتینر اعلام کرده است/),
+      ).toBeTruthy();
+    });
+  });
+});

@@ -6,7 +6,7 @@ import english from '../../../../../contract/validation-messages.json';
 import persian from '../../../../../contract/validation-messages.fa.json';
 import { setLanguage } from '@/i18n';
 import { decidedFirstWords } from '@/lib/decided-first';
-import { formatMoment } from '@/lib/format';
+import { formatMoment, formatMoney } from '@/lib/format';
 import { getState } from '@/lib/lifecycle';
 import { stubFetchEachTest } from '@/testing/fetch';
 import { rateRequestDetail, shippingOrder } from '@/testing/orders';
@@ -150,6 +150,45 @@ describe('an amendment a colleague asked for first', () => {
   });
 });
 
+// A quote refused because a price was quoted meanwhile (by a colleague, or by the reader in another tab): the
+// sentence names the price it now stands at, per container, as the app writes money in the reader's language
+// (decision 3922).
+describe('a price quoted meanwhile', () => {
+  const QUOTED = {
+    decidedBy: 'sara.karimi',
+    decidedByYou: false,
+    decidedAt: AT,
+    machine: 'rate_request',
+    state: 'quoted',
+  };
+
+  it('names the price now standing, in English', () => {
+    expect(decidedFirstWords({ details: { ...QUOTED, price: 1450.75 } })).toBe(
+      `\u2068sara.karimi\u2069 already quoted $1,450.75 per container for this booking at ${at()}`,
+    );
+    const amendment = { ...QUOTED, machine: 'booking_amendment', state: 'requoted', decidedByYou: true, price: 2600 };
+    expect(decidedFirstWords({ details: amendment })).toBe(
+      `You already quoted $2,600.00 per container for this amendment at ${at()}`,
+    );
+    // No price carried: the sentence without one.
+    expect(decidedFirstWords({ details: QUOTED })).toBe(
+      `\u2068sara.karimi\u2069 already quoted a price for this booking at ${at()}`,
+    );
+  });
+
+  it('in Persian, with Persian digits', async () => {
+    await act(() => setLanguage('fa'));
+    const price = formatMoney(1450.75);
+    expect(price).toMatch(/۱٬۴۵۰٫۷۵/);
+    expect(decidedFirstWords({ details: { ...QUOTED, price: 1450.75 } })).toBe(
+      `\u2068sara.karimi\u2069 در ${at()} برای این رزرو نرخ ${price} برای هر کانتینر اعلام کرده است`,
+    );
+    expect(decidedFirstWords({ details: { ...QUOTED, decidedByYou: true, price: 1450.75 } })).toBe(
+      `شما در ${at()} برای این رزرو نرخ ${price} برای هر کانتینر اعلام کرده\u200cاید`,
+    );
+  });
+});
+
 describe('the sentences of every decision, from the one catalogue', () => {
   const decisions = Object.entries(table.machines).flatMap(([machine, said]) =>
     Object.keys(said.states).map((state) => ({ machine, state })),
@@ -178,6 +217,11 @@ describe('the sentences of every decision, from the one catalogue', () => {
         [table.sentences.byColleague, table.sentences.byYou].map((template) => template.replace('{outcome}', outcome)),
       ),
       ...Object.values(table.machines).map(({ thing }) => table.sentences.thing.replace('{thing}', thing)),
+      ...table.priced.flatMap((outcome) =>
+        [table.sentences.byColleagueAtPrice, table.sentences.byYouAtPrice].map((template) =>
+          template.replace('{outcome}', outcome),
+        ),
+      ),
     ];
     for (const catalogue of [english, persian] as Record<string, string>[])
       expect(keys.filter((key) => !catalogue[key])).toEqual([]);
