@@ -132,6 +132,10 @@ def _catalogue(language: str) -> tuple[dict[str, str], list[tuple[re.Pattern[str
     pairs += [(said["en"], said.get(language, said["en"])) for said in ERROR_MESSAGES.values()]
     exact: dict[str, str] = {}
     patterns: list[tuple[re.Pattern[str], str]] = []
+    # The most specific text first (the most words of its own): "You already accepted this {thing} at {at}"
+    # before "{who} already accepted this {thing} at {at}", whose {who} would take "You" too, wherever either
+    # stands in the catalogue.
+    pairs.sort(key=lambda pair: len(_PLACEHOLDER.sub("", pair[0])), reverse=True)
     for english, translated in pairs:
         if _PLACEHOLDER.search(english) is None:
             exact.setdefault(english, translated)

@@ -16,6 +16,7 @@ import pytest
 from api.edge.decided_first import MACHINES, PRICED, SENTENCES, catalogue_keys, sentence
 from api.edge.languages import translated
 from domain.emails.words import money, time_utc
+from domain.shared.messages import MESSAGES
 from domain.shared.moments import written_utc
 
 CONTRACT = Path(__file__).resolve().parents[2] / "contract"
@@ -103,3 +104,22 @@ def test_a_price_quoted_meanwhile_is_named_in_both_languages(
     assert translated(english, "fa") == CATALOGUES["fa"][key].format(who=who, **values)
     # Without a price, the sentence names none.
     assert "per container" not in str(sentence(machine, state, who, written_utc(AT)))
+
+
+def test_the_reader_s_own_sentence_is_read_as_theirs_wherever_the_catalogue_lists_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The translation tries the most specific text first: listed after "{who} already ...", whose {who}
+    takes "You" too, "You already ..." is still read as the reader's own."""
+    from api.edge import languages
+
+    monkeypatch.setattr(languages, "MESSAGES", dict(reversed(list(MESSAGES.items()))))
+    languages._catalogue.cache_clear()
+    try:
+        yours = sentence("registration", "accepted", None, written_utc(AT))
+        assert yours is not None
+        key = SENTENCES["byYou"].format(outcome="accepted")
+        thing = CATALOGUES["fa"][SENTENCES["thing"].format(thing="signUp")]
+        assert translated(yours, "fa") == CATALOGUES["fa"][key].format(thing=thing, at=time_utc(AT, "fa"))
+    finally:
+        languages._catalogue.cache_clear()
