@@ -4,7 +4,10 @@ shows what stands now at once (live notices are cut, as a crossing leaves the pa
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +27,8 @@ from tests.e2e.customers import (
     rate_request,
     staff_call,
 )
-from tests.e2e.words import Language, staff_action, words
+from tests.e2e.words import Language, number, staff_action, words
+from tests.live_server import ROOT
 
 BOTH = pytest.mark.parametrize(
     ("lang", "viewport"),
@@ -49,6 +53,7 @@ CHANGED_MEANWHILE = {
     "fa": "مشتری این درخواست ویرایش را پس از باز شدنش تغییر داده است",
 }
 PROFILE = "/account/api/v1/client/foreign-corporate-customers"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 @pytest.fixture
@@ -67,6 +72,23 @@ def colleague(live_server: LiveServer) -> str:
 
 def _width(viewport: Any) -> str:
     return "desktop" if viewport == DESKTOP else "phone"
+
+
+def _quoted_meanwhile(lang: Language, price: str) -> re.Pattern[str]:
+    """The colleague's quote, said with her price per container (decision 3922), as the server and the web
+    say it (contract/validation-messages*.json): her name and the price isolated as the web writes them
+    (`price` written in English, "$1,450.00"; formatMoney's Persian digits and its LRI ... PDI), any time."""
+    name = "validation-messages.fa.json" if lang == "fa" else "validation-messages.json"
+    said = json.loads((ROOT / "contract" / name).read_text(encoding="utf-8"))
+    thing = said["staff.decidedFirst.thing.booking"]
+    money = f"\u2066{number(lang, price)}\u2069" if lang == "fa" else price
+    values = {"who": f"\u2068{COLLEAGUE}\u2069", "thing": thing, "price": money}
+    written = ""
+    # Split on its placeholders, the sentence's words and the placeholders' names alternate; the time is any.
+    for i, part in enumerate(PLACEHOLDER.split(said["staff.decidedFirst.quoted.atPrice"])):
+        said_as = values.get(part) if i % 2 else part
+        written += ".+?" if said_as is None else re.escape(said_as)
+    return re.compile(written)
 
 
 @BOTH
@@ -146,3 +168,30 @@ def test_a_booking_decision_after_a_colleague_s_says_who_and_when(
     )
     detail = staff_call(live_server, "GET", f"{BOOKING}/admin/rate-requests/{rid}")
     assert detail["stateName"] == "rejected_by_admin"
+
+
+@BOTH
+def test_a_quote_after_a_colleague_s_names_her_price_and_keeps_it(
+    staff: Page, colleague: str, live_server: LiveServer, lang: Language, viewport: Any, screenshot_dir: Path
+) -> None:
+    w = words(lang)
+    _, _, token = logged_in_customer(live_server, "Crossing Price Trading")
+    rid = rate_request(live_server, token, f"Pistachios {lang} {_width(viewport)}")
+    staff.goto(f"{live_server.url}/dashboard/operations?open={rid}")
+    panel = staff.get_by_role("region", name=w("operations:detail.label"))
+    panel.get_by_role("button", name=w("operations:detail.quote"), exact=True).click()
+    dialog = staff.get_by_role("dialog", name=w("operations:detail.quote"))
+    dialog.get_by_label(w("operations:quote.priceLabel")).fill("1300")
+    until = (date.today() + timedelta(days=5)).isoformat()
+    dialog.get_by_label(w("operations:quote.validUntil")).fill(until)
+    # A colleague quotes her price while staff's is being typed: staff's dialog opened on no price.
+    quote = f"{BOOKING}/admin/rate-requests/{rid}/quote"
+    staff_call(live_server, "PUT", quote, {"price": 1450, "validUntil": until}, token=colleague)
+    dialog.get_by_role("button", name=w("operations:actionDialog.confirm"), exact=True).click()
+    expect(dialog.get_by_text(_quoted_meanwhile(lang, "$1,450.00"))).to_be_visible()
+    staff.screenshot(
+        path=str(screenshot_dir / f"quoted-meanwhile-{lang}-{_width(viewport)}.png"), full_page=True
+    )
+    # Nothing of staff's price is stored: the booking stands at the colleague's.
+    detail = staff_call(live_server, "GET", f"{BOOKING}/admin/rate-requests/{rid}")
+    assert (detail["stateName"], detail["price"]) == ("quoted", 1450)
